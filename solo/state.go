@@ -1,0 +1,454 @@
+package solo
+
+// The display lives on a fixed grid. The first tile goes on the centre cell;
+// at most 21 more follow, so no tile is ever more than 21 cells from the
+// centre and no neighbour of a tile ever leaves the grid.
+const (
+	gridW      = 45
+	gridCells  = gridW * gridW
+	gridCentre = (gridW/2)*gridW + gridW/2
+	// MaxFrontier bounds the number of empty cells next to a display of at
+	// most 22 tiles.
+	MaxFrontier = 4 * MaxTurns
+)
+
+var neighbourOffsets = [4]int{-1, 1, -gridW, gridW}
+
+// Phase is the phase of a game.
+type Phase uint8
+
+// The phases of a game.
+const (
+	Phase1 Phase = iota + 1
+	Phase2
+	GameOver
+)
+
+func (p Phase) String() string {
+	switch p {
+	case Phase1:
+		return "phase 1"
+	case Phase2:
+		return "phase 2"
+	case GameOver:
+		return "game over"
+	}
+	return "no phase"
+}
+
+// Token counts (R3, R12).
+const (
+	TokensPhase1 = 8
+	TokensTotal  = 21
+)
+
+// Cell is a cell of the internal display grid. Use [State.CellAt] and
+// [State.XY] to convert from and to the coordinates of the line format.
+type Cell uint16
+
+// State is a position of a solo game: the wheel, the display and the counts.
+// It is a plain value without pointers: copying it copies the position, and
+// nothing in it allocates. Its methods do not check their arguments; use
+// [Game] for a checked game.
+type State struct {
+	meta
+	board [gridCells]uint8 // placed index + 1, or 0 for empty
+}
+
+// meta is everything in a State but the grid, so Reset can clear it at once.
+type meta struct {
+	deck     [MaxTurns]uint8 // the drawable part of the deck
+	deckLen  uint8
+	next     uint8 // deck index of the next tile to draw
+	track    [TrackSpaces]uint8
+	meeple   uint8
+	onTrack  uint8
+	phase    Phase
+	turns    uint8 // turns played
+	p1turns  uint8 // turns played in phase 1, set when phase 1 ends
+	tokens   uint8
+	tokensP1 uint8 // tokens placed at the end of phase 1
+	s1       uint16
+	sum      uint16 // cost of the display
+	n        uint8  // tiles in the display
+	placed   [MaxTurns]uint8
+	cells    [MaxTurns]Cell
+	open     [MaxTurns]uint8 // bit j set: task j of placed tile i is not covered
+	originX  int32           // line coordinates of the first tile
+	originY  int32
+	// Colour groups (R10): group[i] is the label of the group of placed tile
+	// i, and members[l] the placed indices in the group labelled l.
+	group   [MaxTurns]uint8
+	members [MaxTurns]uint32
+	// frontier lists the empty cells next to the display (R9).
+	frontier [MaxFrontier]Cell
+	nfront   uint8
+}
+
+// NewState deals a deck (R5) and returns the opening position. The deck must
+// be valid (see [Deck.Validate]).
+func NewState(d Deck) State {
+	var s State
+	s.Reset(d)
+	return s
+}
+
+// Reset sets s to the opening position of d without touching more of the
+// grid than the previous game used.
+func (s *State) Reset(d Deck) {
+	for i := range s.n {
+		s.board[s.cells[i]] = 0
+	}
+	s.meta = meta{}
+	s.deckLen = uint8(min(len(d), MaxTurns))
+	for i := range s.deckLen {
+		s.deck[i] = uint8(d[i])
+	}
+	for i := range SetupTiles {
+		s.track[i+1] = s.deck[i]
+	}
+	s.next = SetupTiles
+	s.onTrack = SetupTiles
+	s.phase = Phase1
+}
+
+// Phase returns the phase: Phase1, Phase2 or GameOver.
+func (s *State) Phase() Phase { return s.phase }
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.phase == GameOver }
+
+// Turns returns the number of turns played.
+func (s *State) Turns() int { return int(s.turns) }
+
+// Phase1Turns returns the number of turns of phase 1 once it has ended, else 0.
+func (s *State) Phase1Turns() int { return int(s.p1turns) }
+
+// Tokens returns the number of tokens placed.
+func (s *State) Tokens() int { return int(s.tokens) }
+
+// DisplayCost returns the sum of the costs of the tiles in the display.
+func (s *State) DisplayCost() int { return int(s.sum) }
+
+// DisplaySize returns the number of tiles in the display.
+func (s *State) DisplaySize() int { return int(s.n) }
+
+// Meeple returns the space (0..11) of the moon figure.
+func (s *State) Meeple() int { return int(s.meeple) }
+
+// TrackTile returns the tile id on a space, or 0 if it is empty.
+func (s *State) TrackTile(space int) int { return int(s.track[space]) }
+
+// TilesOnTrack returns the number of tiles on the wheel.
+func (s *State) TilesOnTrack() int { return int(s.onTrack) }
+
+// DeckDrawn returns how many deck tiles have been dealt onto the wheel.
+func (s *State) DeckDrawn() int { return int(s.next) }
+
+// DeckTile returns the id of the i-th tile of the drawable deck (i < 22).
+func (s *State) DeckTile(i int) int { return int(s.deck[i]) }
+
+// DeckLen returns the length of the drawable deck (at most 22).
+func (s *State) DeckLen() int { return int(s.deckLen) }
+
+// Placed returns the id, cell and uncovered-task mask of the i-th tile placed.
+func (s *State) Placed(i int) (id int, c Cell, open uint8) {
+	return int(s.placed[i]), s.cells[i], s.open[i]
+}
+
+// CanEndPhase1 reports whether the player may end phase 1 now (R12).
+func (s *State) CanEndPhase1() bool {
+	return s.phase == Phase1 && s.tokens >= TokensPhase1
+}
+
+// Accessible writes the spaces of the accessible tiles (R6), nearest first,
+// into buf and returns how many there are (0..3).
+func (s *State) Accessible(buf *[3]uint8) int {
+	k := 0
+	sp := s.meeple
+	for range TrackSpaces - 1 {
+		sp++
+		if sp == TrackSpaces {
+			sp = 0
+		}
+		if s.track[sp] != 0 {
+			buf[k] = sp
+			k++
+			if k == 3 {
+				break
+			}
+		}
+	}
+	return k
+}
+
+// Frontier writes the cells a tile may be placed on (R9) into buf and returns
+// how many there are, in the order of [State.FrontierCell].
+func (s *State) Frontier(buf *[MaxFrontier]Cell) int {
+	if s.n == 0 {
+		buf[0] = gridCentre
+		return 1
+	}
+	copy(buf[:], s.frontier[:s.nfront])
+	return int(s.nfront)
+}
+
+// NumFrontier returns how many cells a tile may be placed on (R9).
+func (s *State) NumFrontier() int {
+	if s.n == 0 {
+		return 1
+	}
+	return int(s.nfront)
+}
+
+// FrontierCell returns the i-th cell a tile may be placed on, i <
+// NumFrontier(). The order depends only on the moves played.
+func (s *State) FrontierCell(i int) Cell {
+	if s.n == 0 {
+		return gridCentre
+	}
+	return s.frontier[i]
+}
+
+// updateFrontier removes the cell just filled from the frontier and adds its
+// empty neighbours that touch no other tile.
+func (s *State) updateFrontier(c Cell) {
+	for i := range s.nfront {
+		if s.frontier[i] == c {
+			copy(s.frontier[i:s.nfront-1], s.frontier[i+1:s.nfront])
+			s.nfront--
+			break
+		}
+	}
+	for _, d := range neighbourOffsets {
+		nc := int(c) + d
+		if s.board[nc] != 0 {
+			continue
+		}
+		touches := 0
+		for _, e := range neighbourOffsets {
+			if s.board[nc+e] != 0 {
+				touches++
+			}
+		}
+		if touches == 1 {
+			s.frontier[s.nfront] = Cell(nc)
+			s.nfront++
+		}
+	}
+}
+
+// Occupied reports whether a tile lies on c.
+func (s *State) Occupied(c Cell) bool { return s.board[c] != 0 }
+
+// Adjacent reports whether c is orthogonally next to a tile of the display.
+func (s *State) Adjacent(c Cell) bool {
+	for _, d := range neighbourOffsets {
+		if s.board[int(c)+d] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// CellAt converts line coordinates to a grid cell. Before the first tile is
+// placed every (x, y) maps to the centre. ok is false when (x, y) is too far
+// from the display for any legal move.
+func (s *State) CellAt(x, y int) (c Cell, ok bool) {
+	if s.n == 0 {
+		return gridCentre, true
+	}
+	gx := x - int(s.originX) + gridW/2
+	gy := y - int(s.originY) + gridW/2
+	if gx < 1 || gx > gridW-2 || gy < 1 || gy > gridW-2 {
+		return 0, false
+	}
+	return Cell(gy*gridW + gx), true
+}
+
+// XY converts a grid cell to line coordinates. Before the first tile is
+// placed, the centre maps to (0, 0).
+func (s *State) XY(c Cell) (x, y int) {
+	gx, gy := int(c)%gridW, int(c)/gridW
+	return gx - gridW/2 + int(s.originX), gy - gridW/2 + int(s.originY)
+}
+
+// SetOrigin fixes the line coordinates of the centre cell, where the first
+// tile goes. It only has an effect before the first tile is placed.
+func (s *State) SetOrigin(x, y int) {
+	if s.n == 0 {
+		s.originX, s.originY = int32(x), int32(y)
+	}
+}
+
+// Apply plays a turn without checking it (R7, R9, R11, R12, R15): it takes
+// the tile on space sp, places it on cell c, covers every task that is now
+// fulfilled, and ends the phase or the game when the rules say so.
+func (s *State) Apply(sp uint8, c Cell) {
+	id := s.track[sp]
+	s.track[sp] = 0
+	s.onTrack--
+	s.meeple = sp
+	s.turns++
+
+	k := s.n
+	s.n++
+	s.placed[k] = id
+	s.cells[k] = c
+	s.board[c] = k + 1
+	td := &tileTable[id]
+	s.open[k] = uint8(1)<<td.ntasks - 1
+	s.sum += uint16(td.cost)
+	s.updateFrontier(c)
+	s.cover(k)
+
+	switch {
+	case s.tokens >= TokensTotal:
+		if s.phase == Phase1 {
+			s.notePhase1()
+		}
+		s.phase = GameOver
+	case s.onTrack == 0 && s.phase == Phase1:
+		s.EndPhase1()
+	case s.onTrack == 0:
+		s.phase = GameOver
+	}
+}
+
+// EndPhase1 ends phase 1 (R12), notes S1 (R13) and refills the wheel (R14).
+// It does not check [State.CanEndPhase1].
+func (s *State) EndPhase1() {
+	s.notePhase1()
+	s.phase = Phase2
+	sp := s.meeple
+	for range TrackSpaces - 1 {
+		sp++
+		if sp == TrackSpaces {
+			sp = 0
+		}
+		if s.track[sp] == 0 && s.next < s.deckLen {
+			s.track[sp] = s.deck[s.next]
+			s.next++
+			s.onTrack++
+		}
+	}
+	if s.onTrack == 0 {
+		s.phase = GameOver
+	}
+}
+
+func (s *State) notePhase1() {
+	s.s1 = s.sum
+	s.tokensP1 = s.tokens
+	s.p1turns = s.turns
+}
+
+// join puts the k-th placed tile into the colour groups of its neighbours,
+// merging them (R10). The merged group takes the label k.
+func (s *State) join(k uint8, col Colour) {
+	s.group[k] = k
+	s.members[k] = 1 << k
+	c := int(s.cells[k])
+	for _, d := range neighbourOffsets {
+		b := s.board[c+d]
+		if b == 0 || tileTable[s.placed[b-1]].colour != col {
+			continue
+		}
+		g := s.group[b-1]
+		if g == k {
+			continue
+		}
+		s.members[k] |= s.members[g]
+		for m := s.members[g]; m != 0; m &= m - 1 {
+			s.group[trailingZeros(m)] = k
+		}
+	}
+}
+
+// cover covers the tasks that the tile just placed as the k-th one fulfils or
+// helps fulfil (R10, R11). Only the counts of the new tile's colour change, so
+// only the new tile and the tiles with an open task needing that colour can
+// have a task newly fulfilled.
+func (s *State) cover(k uint8) {
+	colour := tileTable[s.placed[k]].colour
+	s.join(k, colour)
+	for i := range s.n {
+		if s.open[i] == 0 {
+			continue
+		}
+		td := &tileTable[s.placed[i]]
+		if i != k && td.needs&(1<<colour) == 0 {
+			continue
+		}
+		seen := s.Seen(i)
+		for j := range td.ntasks {
+			if s.open[i]&(1<<j) == 0 || !fulfils(seen, td.tasks[j]) {
+				continue
+			}
+			if s.tokens >= TokensTotal {
+				return
+			}
+			s.open[i] &^= 1 << j
+			s.tokens++
+		}
+	}
+}
+
+func fulfils(seen [NumColours]uint8, t Task) bool {
+	return seen[0] >= t[0] && seen[1] >= t[1] && seen[2] >= t[2] && seen[3] >= t[3]
+}
+
+// Seen counts, for each colour, the tiles that the i-th placed tile sees
+// (R10): the tiles of every colour group next to it, never itself. The
+// tile's own colour group already holds its same-coloured neighbours.
+func (s *State) Seen(i uint8) [NumColours]uint8 {
+	var seen [NumColours]uint8
+	own := s.group[i]
+	seen[tileTable[s.placed[i]].colour] = uint8(popcount(s.members[own]) - 1)
+	var labels [4]uint8
+	nl := 0
+	c := int(s.cells[i])
+outer:
+	for _, d := range neighbourOffsets {
+		b := s.board[c+d]
+		if b == 0 {
+			continue
+		}
+		g := s.group[b-1]
+		if g == own {
+			continue
+		}
+		for _, l := range labels[:nl] {
+			if l == g {
+				continue outer
+			}
+		}
+		labels[nl] = g
+		nl++
+		seen[tileTable[s.placed[b-1]].colour] += uint8(popcount(s.members[g]))
+	}
+	return seen
+}
+
+// Score returns the notes so far (R13, R16, R17). They are final once the
+// game is over.
+func (s *State) Score() Score {
+	sc := Score{S1: int(s.s1), S2: int(s.sum), Tokens: int(s.tokens)}
+	if s.phase == Phase1 {
+		sc.S1 = int(s.sum)
+		sc.P1 = 10 * max(0, TokensPhase1-int(s.tokens))
+	} else {
+		sc.P1 = 10 * max(0, TokensPhase1-int(s.tokensP1))
+	}
+	sc.P2 = 10 * (TokensTotal - int(s.tokens))
+	return sc
+}
+
+// Score is the result of a game (R13, R16, R17).
+type Score struct {
+	S1, P1, S2, P2 int
+	Tokens         int
+}
+
+// Total is S1 + P1 + S2 + P2; lower is better.
+func (sc Score) Total() int { return sc.S1 + sc.P1 + sc.S2 + sc.P2 }
