@@ -1,0 +1,133 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/fatih/color"
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+)
+
+// Streams are the I/O a command uses. Colour and TTY say whether stdout may
+// be coloured and whether stdin/stderr are terminals.
+type Streams struct {
+	In     io.Reader
+	Out    io.Writer
+	Err    io.Writer
+	Colour bool // colour on Out
+	InTTY  bool // In is a terminal: prompts and screens are wanted
+	ErrTTY bool // Err is a terminal: progress bars are wanted
+}
+
+// SystemStreams returns the process's streams, with colour only when stdout
+// is a terminal and NO_COLOR is not set.
+func SystemStreams() Streams {
+	tty := func(f *os.File) bool { return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()) }
+	return Streams{
+		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
+		Colour: !color.NoColor && tty(os.Stdout) && os.Getenv("NO_COLOR") == "",
+		InTTY:  tty(os.Stdin),
+		ErrTTY: tty(os.Stderr),
+	}
+}
+
+// Exit statuses, decided here and nowhere else.
+const (
+	exitOK    = 0
+	exitError = 1 // bad input, illegal line, I/O failure
+	exitUsage = 2 // bad flags or arguments
+)
+
+// usageError marks an error as a misuse of the command line (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usageErrorf(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// silentError is an error whose message the command has already printed
+// (e.g. as JSON on stdout); Main only sets the exit status.
+type silentError struct{ err error }
+
+func (e silentError) Error() string { return e.err.Error() }
+func (e silentError) Unwrap() error { return e.err }
+
+// Main runs the command line and returns the exit status.
+func Main(args []string, st Streams) int {
+	root := NewRootCmd(st)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var se silentError
+	if !errors.As(err, &se) {
+		fmt.Fprintf(st.Err, "novaluna: %v\n", err)
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(st.Err, "Run 'novaluna --help' for usage.")
+		return exitUsage
+	}
+	return exitError
+}
+
+// NewRootCmd builds the novaluna command with all its subcommands.
+func NewRootCmd(st Streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "novaluna",
+		Short: "Play, solve and print Nova Luna solo puzzles",
+		Long: `novaluna plays the solo mode of the board game Nova Luna (Uwe Rosenberg, 2019).
+
+Once the deck order is fixed, Nova Luna solo is a puzzle: take one of the
+three tiles after the moon figure, place it next to your tiles, cover the
+tasks it fulfils. The score is the tile costs noted at the end of each phase
+plus 10 per missing token; lower is better. The rulebook says "try to stay
+below 100".
+
+Tiles are written as id, colour and cost, then their tasks: "#12 R5 BBB B" is
+tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
+		Example: `  novaluna tiles
+  novaluna deck --seed 7
+  novaluna random --seed 7 > line.json
+  novaluna score line.json`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetIn(st.In)
+	root.SetOut(st.Out)
+	root.SetErr(st.Err)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageError{fmt.Errorf("%s: %w", c.CommandPath(), err)}
+	})
+	root.AddCommand(
+		newTilesCmd(st),
+		newDeckCmd(st),
+		newScoreCmd(st),
+		newRandomCmd(st),
+	)
+	for _, c := range root.Commands() {
+		wrapArgs(c)
+	}
+	return root
+}
+
+// wrapArgs makes argument-count errors usage errors (exit status 2).
+func wrapArgs(c *cobra.Command) {
+	if c.Args == nil {
+		return
+	}
+	args := c.Args
+	c.Args = func(cmd *cobra.Command, a []string) error {
+		if err := args(cmd, a); err != nil {
+			return usageError{fmt.Errorf("%s: %w", cmd.CommandPath(), err)}
+		}
+		return nil
+	}
+}

@@ -1,0 +1,67 @@
+package cmd
+
+import (
+	"fmt"
+
+	"github.com/novaluna/novaluna/solo"
+	"github.com/spf13/cobra"
+)
+
+type scoreOptions struct {
+	st   Streams
+	path string
+	json bool
+}
+
+func newScoreCmd(st Streams) *cobra.Command {
+	o := &scoreOptions{st: st}
+	c := &cobra.Command{
+		Use:   "score LINE.json",
+		Short: "Replay a line, check every rule and score it",
+		Long: `Replay a line (a FORMATS.md line document: the deck, every move and where
+phase 1 ended), check it against every rule, and print its score: S1, P1, S2,
+P2, the tokens placed, the total, and the final display.
+
+An illegal line is reported with the turn and the rule it breaks, and the
+exit status is 1. With --json the result is exactly the FORMATS.md score
+result: {"legal": true, "score": ...} or {"legal": false, "error": ...,
+"turn": ..., "rule": ...}.`,
+		Example: `  novaluna random --seed 7 > line.json
+  novaluna score line.json
+  novaluna score --json line.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.path = args[0]
+			return o.run()
+		},
+	}
+	c.Flags().BoolVar(&o.json, "json", false, "print the FORMATS.md score result")
+	return c
+}
+
+func (o *scoreOptions) run() error {
+	l, err := readLineFile(o.path)
+	if err != nil {
+		return err
+	}
+	g, err := solo.Play(l)
+	if err != nil {
+		if re, ok := isRuleError(err); ok && o.json {
+			if werr := writeJSON(o.st.Out, re); werr != nil {
+				return werr
+			}
+			return silentError{err}
+		}
+		return fmt.Errorf("%s: %w", o.path, err)
+	}
+	sc := g.Score()
+	if o.json {
+		return writeJSON(o.st.Out, sc)
+	}
+	p := painter{o.st.Colour}
+	fmt.Fprintf(o.st.Out, "%s: a legal line of %d turns (%d in phase 1)\n\n", o.path, len(l.Moves), l.Phase1Turns)
+	fmt.Fprint(o.st.Out, p.scoreLines(sc))
+	fmt.Fprintf(o.st.Out, "\nFinal display (%d tiles; ✓ marks a covered task):\n", len(l.Moves))
+	fmt.Fprint(o.st.Out, p.grid(g.Display(), nil))
+	return nil
+}
