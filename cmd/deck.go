@@ -16,7 +16,7 @@ type deckOptions struct {
 func newDeckCmd(st Streams) *cobra.Command {
 	o := &deckOptions{st: st}
 	c := &cobra.Command{
-		Use:   "deck (--seed N | --deck FILE)",
+		Use:   "deck (--seed N | --deck FILE | --date YYYY-MM-DD)",
 		Short: "Show the deck of a puzzle: the opening wheel and the refill order",
 		Long: `Show the deck of a puzzle. The first 11 tiles open the wheel on spaces 1..11
 (rule R5); the next 11 are the refill drawn between the phases (R14), in

@@ -20,7 +20,7 @@ type randomOptions struct {
 func newRandomCmd(st Streams) *cobra.Command {
 	o := &randomOptions{st: st}
 	c := &cobra.Command{
-		Use:   "random (--seed N | --deck FILE) [--json]",
+		Use:   "random (--seed N | --deck FILE | --date YYYY-MM-DD)",
 		Short: "Play a random legal game and print it as a line",
 		Long: `Play a complete game with random legal choices (a random accessible tile
 on a random legal cell; phase 1 ends at random once 8 tokens are placed) and

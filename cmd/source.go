@@ -5,27 +5,67 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"time"
 
+	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/spf13/cobra"
 )
 
-// deckSource is the set of flags that choose a puzzle: a seed or a deck file.
+// deckSource is the set of flags that choose a puzzle: a seed, a deck file,
+// a date's daily puzzle, or (where allowed) today's.
 type deckSource struct {
 	seed     string
 	deckFile string
+	date     string
+	daily    bool
+	// withDaily adds --daily; the flag set is otherwise the same everywhere.
+	withDaily bool
 }
 
 func (d *deckSource) addFlags(c *cobra.Command) {
 	c.Flags().StringVar(&d.seed, "seed", "", "the puzzle of a numeric `seed` (0 to 18446744073709551615)")
 	c.Flags().StringVar(&d.deckFile, "deck", "", "a deck `file` in the FORMATS.md deck format")
+	c.Flags().StringVar(&d.date, "date", "", "the daily puzzle of a `date` (YYYY-MM-DD)")
+	if d.withDaily {
+		c.Flags().BoolVar(&d.daily, "daily", false, "today's daily puzzle (today in UTC)")
+	}
 }
 
-// load returns the chosen deck and a label for it ("seed 7", "deck.json").
-func (d *deckSource) load() (solo.Deck, string, error) {
+// dailyDate returns the date of the chosen daily puzzle, if one was chosen.
+func (d *deckSource) dailyDate() (time.Time, bool, error) {
 	switch {
-	case d.seed != "" && d.deckFile != "":
-		return nil, "", usageErrorf("give either --seed or --deck, not both")
+	case d.daily:
+		return puzzles.Today(time.Now()), true, nil
+	case d.date != "":
+		t, err := puzzles.ParseDate(d.date)
+		if err != nil {
+			return time.Time{}, false, usageErrorf("--date: %v", err)
+		}
+		return t, true, nil
+	}
+	return time.Time{}, false, nil
+}
+
+// load returns the chosen deck and a label for it ("seed 7", "deck.json",
+// "daily #3 (2026-11-24)").
+func (d *deckSource) load() (solo.Deck, string, error) {
+	chosen := 0
+	for _, set := range []bool{d.seed != "", d.deckFile != "", d.date != "", d.daily} {
+		if set {
+			chosen++
+		}
+	}
+	if chosen > 1 {
+		return nil, "", usageErrorf("choose one puzzle: give only one of %s", d.flagNames())
+	}
+	if date, ok, err := d.dailyDate(); err != nil || ok {
+		if err != nil {
+			return nil, "", err
+		}
+		return puzzles.DailyDeck(date), dailyLabel(date), nil
+	}
+	switch {
 	case d.seed != "":
 		n, err := parseSeed(d.seed)
 		if err != nil {
@@ -36,7 +76,22 @@ func (d *deckSource) load() (solo.Deck, string, error) {
 		deck, err := readDeckFile(d.deckFile)
 		return deck, d.deckFile, err
 	}
-	return nil, "", usageErrorf("choose a puzzle with --seed N or --deck FILE")
+	return nil, "", usageErrorf("choose a puzzle with %s", d.flagNames())
+}
+
+func (d *deckSource) flagNames() string {
+	if d.withDaily {
+		return "--daily, --date YYYY-MM-DD, --seed N or --deck FILE"
+	}
+	return "--date YYYY-MM-DD, --seed N or --deck FILE"
+}
+
+// dailyLabel names a daily puzzle: "daily #3 (2026-11-24)".
+func dailyLabel(date time.Time) string {
+	if n := puzzles.Number(date); n > 0 {
+		return fmt.Sprintf("daily #%d (%s)", n, date.Format(puzzles.DateLayout))
+	}
+	return "daily puzzle of " + date.Format(puzzles.DateLayout)
 }
 
 func parseSeed(s string) (uint64, error) {
