@@ -51,10 +51,11 @@ func newBeam(width int) *beam {
 // tasks counted at openNum/openDen of a token each (the bound counts them
 // fully), so that positions leaning on unlikely coverings rank lower.
 func (w *worker) eval(s *solo.State) int {
-	if w.openNum == w.openDen {
-		return w.sh.m.bound(s)
+	m := w.sh.m
+	if w.hm != nil {
+		m = w.hm
 	}
-	return w.sh.m.boundWeighted(s, w.openNum, w.openDen)
+	return m.boundWeighted(s, w.openNum, w.openDen)
 }
 
 // runBeam searches layer by layer from the start position, keeping the

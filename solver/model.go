@@ -55,9 +55,20 @@ type model struct {
 	// p2[R*numTok+tok] is the least phase-2 cost (tiles once, P2) after
 	// phase 1 ends with the spaces in R still occupied and tok tokens.
 	p2 []int16
+	// dp1s[R*12+m] is a second bound on the same cost that drops the token
+	// count but knows the phase-1 display exactly: with the spaces in R
+	// still occupied when phase 1 ends, the display is the other tiles of
+	// the opening wheel, and only tasks that the colours of those tiles can
+	// satisfy can earn a token in phase 1.
+	dp1s []int16
 }
 
-func newModel(d solo.Deck) *model {
+func newModel(d solo.Deck) *model { return newModelSized(d, 4) }
+
+// newModelSized builds a model that also treats tasks of more than maxSize
+// colours as never fulfilled. Only maxSize 4 gives a proven bound; smaller
+// sizes make heuristics for ranking positions.
+func newModelSized(d solo.Deck, maxSize int) *model {
 	m := &model{deckLen: min(len(d), solo.MaxTurns)}
 	for i := range m.deckLen {
 		m.deck[i] = uint8(d[i])
@@ -79,13 +90,14 @@ func newModel(d solo.Deck) *model {
 					ok = false
 				}
 			}
-			if ok {
+			if ok && t.tasks[j].Size() <= maxSize {
 				m.coverable[id] |= 1 << j
 			}
 		}
 	}
 	m.buildP2()
 	m.buildDP1()
+	m.buildDP1s()
 	return m
 }
 
@@ -200,6 +212,123 @@ func (m *model) buildDP1() {
 	}
 }
 
+// colourCounts counts the tiles of each colour among ids.
+func colourCounts(ids []uint8) [solo.NumColours]int {
+	var n [solo.NumColours]int
+	for _, id := range ids {
+		n[tiles[id].colour]++
+	}
+	return n
+}
+
+// satisfiable returns the mask of the tasks of tile id that a display with
+// the colour counts n (the tile itself included) could fulfil (R10).
+func satisfiable(id uint8, n *[solo.NumColours]int) uint8 {
+	t := &tiles[id]
+	var mask uint8
+	for j := range t.ntasks {
+		ok := true
+		for c := range solo.NumColours {
+			have := n[c]
+			if t.colour == solo.Colour(c) {
+				have--
+			}
+			if int(t.tasks[j][c]) > have {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			mask |= 1 << j
+		}
+	}
+	return mask
+}
+
+// phase2Cost is the least phase-2 cost (tiles once, P2) with the tiles
+// wheel on the phase-2 wheel and tok tokens already placed or promised,
+// counting for each tile only the tasks that the colours of pool (every
+// tile that can be in the final display) can satisfy.
+func phase2Cost(wheel []uint8, pool *[solo.NumColours]int, tok int) int {
+	need := maxTok - min(tok, maxTok)
+	if need == 0 {
+		return 0
+	}
+	var best [numTok]int16
+	for j := 1; j < numTok; j++ {
+		best[j] = infinity
+	}
+	sumCost, sumTok := 0, 0
+	for _, id := range wheel {
+		c, k := int16(tiles[id].cost), bits.OnesCount8(satisfiable(id, pool))
+		sumCost += int(c)
+		sumTok += k
+		if k == 0 {
+			continue
+		}
+		for j := need; j >= 1; j-- {
+			v := best[max(0, j-k)] + c
+			if v < best[j] {
+				best[j] = v
+			}
+		}
+	}
+	if sumTok >= need {
+		return int(best[need])
+	}
+	return sumCost + 10*(need-sumTok)
+}
+
+func (m *model) buildDP1s() {
+	// The end of phase 1 with the spaces in R still occupied.
+	end := make([]int16, wheelSets)
+	var buf [solo.SetupTiles]uint8
+	var disp [solo.SetupTiles + solo.SetupTiles]uint8
+	for R := range uint32(wheelSets) {
+		nd := 0
+		for sp := 1; sp <= solo.SetupTiles; sp++ {
+			if R&(1<<(sp-1)) == 0 && sp-1 < m.deckLen {
+				disp[nd] = m.deck[sp-1]
+				nd++
+			}
+		}
+		a := colourCounts(disp[:nd])
+		t1 := 0
+		for _, id := range disp[:nd] {
+			t1 += bits.OnesCount8(satisfiable(id, &a))
+		}
+		if t1 < solo.TokensPhase1 && R != 0 {
+			end[R] = infinity
+			continue
+		}
+		wheel := m.refill(R, &buf)
+		n := nd + copy(disp[nd:], wheel)
+		pool := colourCounts(disp[:n])
+		tok := 0
+		for _, id := range disp[:nd] {
+			tok += bits.OnesCount8(satisfiable(id, &pool))
+		}
+		end[R] = int16(10*max(0, solo.TokensPhase1-t1) + phase2Cost(wheel, &pool, tok))
+	}
+	m.dp1s = make([]int16, wheelSets*spaceCount)
+	var acc [3]uint8
+	for R := range uint32(wheelSets) {
+		for mp := range spaceCount {
+			best := end[R]
+			k := accessible(R, mp, &acc)
+			for i := range k {
+				sp := acc[i]
+				nR := R &^ (1 << (sp - 1))
+				v := 2*int16(tiles[m.deck[sp-1]].cost) + m.dp1s[int(nR)*spaceCount+int(sp)]
+				if v < best {
+					best = v
+				}
+			}
+			m.dp1s[int(R)*spaceCount+mp] = best
+		}
+	}
+}
+
 // bound returns a lower bound on the final score of every line through s.
 // It does not allocate.
 func (m *model) bound(s *solo.State) int {
@@ -226,6 +355,10 @@ func (m *model) boundWeighted(s *solo.State, num, den int) int {
 	if s.Over() {
 		return s.Score().Total()
 	}
+	if s.Phase() != solo.Phase1 {
+		sc := s.Score()
+		return sc.S1 + sc.P1 + s.DisplayCost() + m.phase2Bound(s, num, den)
+	}
 	return m.boundTok(s, s.Tokens()+m.promised(s)*num/den)
 }
 
@@ -240,18 +373,39 @@ func (m *model) boundTok(s *solo.State, tok int) int {
 				R |= 1 << (sp - 1)
 			}
 		}
-		return 2*s.DisplayCost() + int(m.dp1[(int(R)*spaceCount+s.Meeple())*numTok+tok])
+		i := int(R)*spaceCount + s.Meeple()
+		return 2*s.DisplayCost() + int(max(m.dp1[i*numTok+tok], m.dp1s[i]))
 	}
 	sc := s.Score()
-	var buf [solo.SetupTiles]uint8
+	return sc.S1 + sc.P1 + s.DisplayCost() + m.phase2Bound(s, 1, 1)
+}
+
+// phase2Bound bounds the cost still to come in phase 2: the tiles still to
+// be taken and P2. Only colours of the display and the wheel can ever be
+// seen now, so tasks needing more of a colour than those hold are dropped,
+// from the wheel's tiles and from the display's promised tasks.
+//
+// The display's promised tasks count num/den of a token each; only 1/1
+// gives a proven bound.
+func (m *model) phase2Bound(s *solo.State, num, den int) int {
+	var wheel [spaceCount]uint8
 	n := 0
 	for sp := range spaceCount {
 		if id := s.TrackTile(sp); id != 0 {
-			buf[n] = uint8(id)
+			wheel[n] = uint8(id)
 			n++
 		}
 	}
-	var ks [numTok]int16
-	m.knapsack(buf[:n], &ks)
-	return sc.S1 + sc.P1 + s.DisplayCost() + int(ks[maxTok-tok])
+	pool := colourCounts(wheel[:n])
+	nd := s.DisplaySize()
+	for i := range nd {
+		id, _, _ := s.Placed(i)
+		pool[tiles[id].colour]++
+	}
+	promised := 0
+	for i := range nd {
+		id, _, open := s.Placed(i)
+		promised += bits.OnesCount8(open & m.coverable[id] & satisfiable(uint8(id), &pool))
+	}
+	return phase2Cost(wheel[:n], &pool, s.Tokens()+promised*num/den)
 }

@@ -62,6 +62,9 @@ type shared struct {
 	deck   solo.Deck
 	prefix []solo.Move
 	begin  time.Time
+	// nodeLimit, if positive, stops the search after about that many
+	// nodes, so that tests can stop a one-worker search deterministically.
+	nodeLimit int64
 
 	best  atomic.Int32 // score of the incumbent line; infinity before one
 	lb    atomic.Int32 // proven lower bound
@@ -126,6 +129,7 @@ type worker struct {
 	// openNum/openDen weigh the open tasks of the display in the beam's
 	// evaluation (the bound counts them fully).
 	openNum, openDen int
+	hm               *model // if not nil, the beam ranks with this model
 }
 
 func newWorker(sh *shared) *worker {
@@ -137,7 +141,10 @@ func newWorker(sh *shared) *worker {
 func (w *worker) tick() bool {
 	w.nodes++
 	if w.nodes&255 == 0 {
-		w.sh.nodes.Add(256)
+		n := w.sh.nodes.Add(256)
+		if w.sh.nodeLimit > 0 && n >= w.sh.nodeLimit {
+			w.sh.stop.Store(true)
+		}
 		return w.sh.stop.Load()
 	}
 	return false

@@ -67,6 +67,11 @@ func Solve(ctx context.Context, deck solo.Deck, opts Options) (Result, error) {
 // next action is ending phase 1 now, Phase1Turns == len(g.Moves())). g is
 // not modified. A game that is over returns its own score, optimal.
 func SolveFrom(ctx context.Context, g *solo.Game, opts Options) (Result, error) {
+	return solve(ctx, g, opts, 0)
+}
+
+// solve is SolveFrom with a node limit (0: none).
+func solve(ctx context.Context, g *solo.Game, opts Options, nodeLimit int64) (Result, error) {
 	if opts.Time < 0 {
 		return Result{}, fmt.Errorf("solver: time limit %v is negative", opts.Time)
 	}
@@ -89,17 +94,9 @@ func SolveFrom(ctx context.Context, g *solo.Game, opts Options) (Result, error) 
 	if bits == 0 {
 		bits = DefaultTableBits
 	}
-	deck := g.Deck()
-	sh := &shared{
-		m:      newModel(deck),
-		tt:     newTable(bits),
-		start:  g.State(),
-		deck:   deck,
-		prefix: g.Moves(),
-		begin:  begin,
-	}
-	sh.best.Store(infinity)
-	sh.lb.Store(0)
+	sh := newShared(g, bits)
+	sh.begin = begin
+	sh.nodeLimit = nodeLimit
 
 	if opts.Time > 0 {
 		var cancel context.CancelFunc
@@ -135,6 +132,22 @@ wait:
 		}
 	}
 	return sh.result()
+}
+
+// newShared prepares a search from g's position with a table of 2^bits
+// entries.
+func newShared(g *solo.Game, bits int) *shared {
+	deck := g.Deck()
+	sh := &shared{
+		m:      newModel(deck),
+		tt:     newTable(bits),
+		start:  g.State(),
+		deck:   deck,
+		prefix: g.Moves(),
+		begin:  time.Now(),
+	}
+	sh.best.Store(infinity)
+	return sh
 }
 
 // run is the schedule of worker i of n. Worker 0 finds a first line with a

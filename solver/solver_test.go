@@ -2,44 +2,382 @@ package solver
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/novaluna/novaluna/solo"
 )
 
-// TestSolveLinesReplay checks that returned lines replay to their scores
-// and that no random line beats the claimed lower bound.
-func TestSolveLinesReplay(t *testing.T) {
-	for _, seed := range []uint64{1, 2, 3, 101, 9999} {
+// brute returns the best score reachable from s by trying every move, and
+// checks on the way that the bound never exceeds it at any position.
+func brute(t *testing.T, m *model, s *solo.State) int {
+	if s.Over() {
+		return s.Score().Total()
+	}
+	best := infinity
+	if s.CanEndPhase1() {
+		e := *s
+		e.EndPhase1()
+		best = brute(t, m, &e)
+	}
+	var acc [3]uint8
+	k := s.Accessible(&acc)
+	for i := range k {
+		for j := range s.NumFrontier() {
+			c := *s
+			c.Apply(acc[i], s.FrontierCell(j))
+			best = min(best, brute(t, m, &c))
+		}
+	}
+	if b := m.bound(s); b > best {
+		t.Errorf("bound(position after %d turns, phase %v) = %d, want at most the exact best %d", s.Turns(), s.Phase(), b, best)
+	}
+	return best
+}
+
+// endgame plays a random game of deck d until at most left tiles can still
+// be taken, and returns it. ok is false if the game ended first.
+func endgame(d solo.Deck, src *rand.PCG, left int) (g *solo.Game, ok bool) {
+	l := solo.RandomLine(d, src)
+	g, err := solo.NewGame(d)
+	if err != nil {
+		panic(err)
+	}
+	for i, mv := range l.Moves {
+		s := g.State()
+		remaining := s.TilesOnTrack()
+		if s.Phase() == solo.Phase1 {
+			remaining += min(s.Turns()+s.TilesOnTrack(), s.DeckLen()-solo.SetupTiles)
+		}
+		if remaining <= left && i > 0 {
+			return g, true
+		}
+		if err := g.Play(mv); err != nil {
+			panic(err)
+		}
+		if i+1 == l.Phase1Turns && g.Phase() == solo.Phase1 {
+			if err := g.EndPhase1(); err != nil {
+				panic(err)
+			}
+		}
+	}
+	return g, false
+}
+
+// TestSolveFromMatchesBruteForce solves endgames exhaustively both ways:
+// the solver must prove the same optimum that trying every move finds, and
+// the bound must hold at every position on the way.
+func TestSolveFromMatchesBruteForce(t *testing.T) {
+	src := rand.NewPCG(3, 4)
+	tested := 0
+	for seed := uint64(1); tested < 40; seed++ {
+		full := solo.SeedDeck(seed)
+		for _, size := range []int{12, 13, 22} {
+			d := full[:size]
+			g, ok := endgame(d, src, 3)
+			if !ok {
+				continue
+			}
+			tested++
+			s := g.State()
+			want := brute(t, newModel(d), &s)
+			r, err := SolveFrom(context.Background(), g, Options{Workers: 1, TableBits: 12})
+			if err != nil {
+				t.Fatalf("seed %d, %d tiles: SolveFrom = %v", seed, size, err)
+			}
+			if r.Score.Total() != want || !r.Optimal || r.LowerBound != want {
+				t.Errorf("seed %d, %d tiles, after %d turns: SolveFrom = score %d, bound %d, optimal %v; want %d, proven",
+					seed, size, g.Turn()-1, r.Score.Total(), r.LowerBound, r.Optimal, want)
+			}
+			checkLine(t, r)
+		}
+	}
+}
+
+// checkLine asserts that a result's line replays to its score.
+func checkLine(t *testing.T, r Result) {
+	t.Helper()
+	sc, err := solo.Replay(r.Line)
+	if err != nil {
+		t.Errorf("Replay(result line) = %v, want a legal line", err)
+		return
+	}
+	if sc != r.Score {
+		t.Errorf("Replay(result line) = %+v, want %+v", sc, r.Score)
+	}
+	if r.LowerBound > r.Score.Total() {
+		t.Errorf("lower bound %d > score %d", r.LowerBound, r.Score.Total())
+	}
+	if r.Optimal != (r.LowerBound == r.Score.Total()) {
+		t.Errorf("optimal = %v with bound %d and score %d", r.Optimal, r.LowerBound, r.Score.Total())
+	}
+}
+
+// TestBoundBelowRandomLines checks the bound of the start position, and the
+// bound a short search proves, against thousands of random lines per deck.
+func TestBoundBelowRandomLines(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3, 4, 101, 9999} {
 		d := solo.SeedDeck(seed)
-		r, err := Solve(context.Background(), d, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
+		r, err := Solve(context.Background(), d, Options{Time: 200 * time.Millisecond, Workers: 1, TableBits: 16})
 		if err != nil {
 			t.Fatalf("Solve(seed %d) = %v", seed, err)
 		}
-		sc, err := solo.Replay(r.Line)
-		if err != nil {
-			t.Errorf("seed %d: Replay(result line) = %v, want a legal line", seed, err)
-			continue
-		}
-		if sc != r.Score {
-			t.Errorf("seed %d: Replay(result line) = %+v, want %+v", seed, sc, r.Score)
-		}
-		if r.LowerBound > r.Score.Total() {
-			t.Errorf("seed %d: lower bound %d > score %d", seed, r.LowerBound, r.Score.Total())
-		}
+		checkLine(t, r)
 		src := rand.NewPCG(seed, 1)
-		for range 2000 {
+		for range 3000 {
 			l := solo.RandomLine(d, src)
 			rs, err := solo.Replay(l)
 			if err != nil {
 				t.Fatalf("seed %d: random line does not replay: %v", seed, err)
 			}
 			if rs.Total() < r.LowerBound {
-				t.Errorf("seed %d: random line scores %d, below the claimed lower bound %d", seed, rs.Total(), r.LowerBound)
+				t.Errorf("seed %d: a random line scores %d, below the claimed lower bound %d", seed, rs.Total(), r.LowerBound)
 				break
 			}
 		}
+	}
+}
+
+// TestBoundAlongRandomLines checks the bound at every position of random
+// lines: it may never exceed the line's final score.
+func TestBoundAlongRandomLines(t *testing.T) {
+	src := rand.NewPCG(5, 6)
+	for seed := uint64(1); seed <= 30; seed++ {
+		d := solo.SeedDeck(seed)
+		m := newModel(d)
+		for range 200 {
+			s := solo.NewState(d)
+			var rec [solo.MaxTurns]solo.Step
+			end := s
+			n := solo.Playout(&end, src, &rec)
+			final := end.Score().Total()
+			p1 := end.Phase1Turns()
+			for i := range n {
+				if b := m.bound(&s); b > final {
+					t.Fatalf("seed %d: bound after %d turns = %d, but the line goes on to score %d", seed, i, b, final)
+				}
+				s.Apply(rec[i].Space, rec[i].Cell)
+				if i+1 == p1 && s.Phase() == solo.Phase1 {
+					s.EndPhase1()
+				}
+			}
+		}
+	}
+}
+
+// TestDeterministicOneWorker solves the same deck twice with one worker
+// and the same node budget: the results must be identical.
+func TestDeterministicOneWorker(t *testing.T) {
+	for _, seed := range []uint64{7, 8} {
+		d := solo.SeedDeck(seed)
+		var lines [2]Result
+		for i := range lines {
+			g, _ := solo.NewGame(d)
+			r, err := solve(context.Background(), g, Options{Workers: 1, TableBits: 16}, 400_000)
+			if err != nil {
+				t.Fatalf("seed %d: solve = %v", seed, err)
+			}
+			lines[i] = r
+		}
+		a, _ := json.Marshal(lines[0].Line)
+		b, _ := json.Marshal(lines[1].Line)
+		if string(a) != string(b) || lines[0].LowerBound != lines[1].LowerBound || lines[0].Nodes != lines[1].Nodes {
+			t.Errorf("seed %d: two one-worker runs differ:\n%s (bound %d, %d nodes)\n%s (bound %d, %d nodes)",
+				seed, a, lines[0].LowerBound, lines[0].Nodes, b, lines[1].LowerBound, lines[1].Nodes)
+		}
+	}
+}
+
+// TestSolveFromLeavesGameUnchanged checks that a search does not touch the
+// game it starts from, and that the returned line extends it.
+func TestSolveFromLeavesGameUnchanged(t *testing.T) {
+	d := solo.SeedDeck(11)
+	src := rand.NewPCG(1, 1)
+	l := solo.RandomLine(d, src)
+	g, _ := solo.NewGame(d)
+	for _, mv := range l.Moves[:5] {
+		if err := g.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, beforeLine := g.State(), g.Line()
+	r, err := SolveFrom(context.Background(), g, Options{Time: 300 * time.Millisecond, Workers: 2, TableBits: 14})
+	if err != nil {
+		t.Fatalf("SolveFrom = %v", err)
+	}
+	if g.State() != before {
+		t.Errorf("SolveFrom changed the game's position")
+	}
+	a, _ := json.Marshal(beforeLine)
+	b, _ := json.Marshal(g.Line())
+	if string(a) != string(b) {
+		t.Errorf("SolveFrom changed the game's line: %s, want %s", b, a)
+	}
+	for i, mv := range beforeLine.Moves {
+		if r.Line.Moves[i] != mv {
+			t.Errorf("result move %d = %+v, want the game's %+v", i+1, r.Line.Moves[i], mv)
+		}
+	}
+	checkLine(t, r)
+}
+
+// TestSolveFromEndPhase1Now checks a position where phase 1 may end: the
+// line must replay whichever choice the solver makes.
+func TestSolveFromOverAndEndable(t *testing.T) {
+	d := solo.SeedDeck(3)
+	l := solo.RandomLine(d, rand.NewPCG(9, 9))
+	g, _ := solo.Play(l)
+	r, err := SolveFrom(context.Background(), g, Options{Workers: 1})
+	if err != nil {
+		t.Fatalf("SolveFrom(finished game) = %v", err)
+	}
+	if r.Score != g.Score() || !r.Optimal || r.LowerBound != g.Score().Total() {
+		t.Errorf("SolveFrom(finished game) = %+v bound %d optimal %v, want %+v, optimal", r.Score, r.LowerBound, r.Optimal, g.Score())
+	}
+	// Positions right after phase 1 could end, with one worker and two.
+	src := rand.NewPCG(2, 2)
+	for seed := uint64(20); seed < 26; seed++ {
+		d := solo.SeedDeck(seed)
+		l := solo.RandomLine(d, src)
+		g, _ := solo.NewGame(d)
+		for _, mv := range l.Moves {
+			if g.CanEndPhase1() || g.Phase() != solo.Phase1 {
+				break
+			}
+			if err := g.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, workers := range []int{1, 2} {
+			r, err := SolveFrom(context.Background(), g, Options{Time: 150 * time.Millisecond, Workers: workers, TableBits: 14})
+			if err != nil {
+				t.Fatalf("seed %d: SolveFrom = %v", seed, err)
+			}
+			checkLine(t, r)
+			if n := len(g.Moves()); r.Line.Phase1Turns < n && g.Phase() == solo.Phase1 {
+				t.Errorf("seed %d: phase1_turns = %d, before the game's %d turns", seed, r.Line.Phase1Turns, n)
+			}
+		}
+	}
+}
+
+func TestSolveBadOptions(t *testing.T) {
+	d := solo.SeedDeck(1)
+	tests := []struct {
+		name string
+		opts Options
+	}{
+		{"negative time", Options{Time: -time.Second}},
+		{"negative workers", Options{Workers: -1}},
+		{"table too small", Options{TableBits: 3}},
+		{"table too large", Options{TableBits: 40}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Solve(context.Background(), d, tt.opts); err == nil {
+				t.Errorf("Solve(%+v) = nil error, want one", tt.opts)
+			}
+		})
+	}
+	if _, err := Solve(context.Background(), solo.Deck{1, 2, 3}, Options{}); err == nil {
+		t.Errorf("Solve(3-tile deck) = nil error, want one")
+	}
+}
+
+// TestCancelledContext checks that a search whose context is already done
+// still returns a complete legal line.
+func TestCancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Solve(ctx, solo.SeedDeck(5), Options{TableBits: 12})
+	if err != nil {
+		t.Fatalf("Solve(cancelled) = %v", err)
+	}
+	checkLine(t, r)
+}
+
+func TestResultJSON(t *testing.T) {
+	g, _ := solo.Play(solo.RandomLine(solo.SeedDeck(4), rand.NewPCG(1, 2)))
+	r, err := SolveFrom(context.Background(), g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"score", "line", "lower_bound", "optimal", "nodes", "seconds", "s1", "p1", "s2", "p2"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("json.Marshal(Result) = %s, missing key %q", data, k)
+		}
+	}
+	line, _ := json.Marshal(m["line"])
+	l, err := solo.ParseLine(line)
+	if err != nil {
+		t.Fatalf("ParseLine(result line) = %v", err)
+	}
+	if sc, err := solo.Replay(l); err != nil || sc.Total() != int(m["score"].(float64)) {
+		t.Errorf("Replay(result line) = %d, %v; want %v", sc.Total(), err, m["score"])
+	}
+}
+
+func TestEntrySize(t *testing.T) {
+	if got := unsafe.Sizeof(entry{}); got != 16 {
+		t.Errorf("unsafe.Sizeof(entry{}) = %d, want 16", got)
+	}
+}
+
+// TestKeySymmetric checks that a display and its mirror image and rotation
+// share a key, and that a different display does not.
+func TestKeySymmetric(t *testing.T) {
+	d := solo.SeedDeck(1)
+	play := func(cells [][2]int) solo.State {
+		s := solo.NewState(d)
+		var acc [3]uint8
+		for _, xy := range cells {
+			s.Accessible(&acc)
+			c, _ := s.CellAt(xy[0], xy[1])
+			s.Apply(acc[0], c)
+		}
+		return s
+	}
+	a := play([][2]int{{0, 0}, {1, 0}, {1, 1}})
+	b := play([][2]int{{0, 0}, {-1, 0}, {-1, 1}}) // mirrored
+	c := play([][2]int{{0, 0}, {0, 1}, {-1, 1}})  // rotated
+	e := play([][2]int{{0, 0}, {1, 0}, {2, 0}})   // different shape
+	if key(&a) != key(&b) || key(&a) != key(&c) {
+		t.Errorf("key(mirror) = %x, key(rotation) = %x, want both %x", key(&b), key(&c), key(&a))
+	}
+	if key(&a) == key(&e) {
+		t.Errorf("key(straight display) = key(bent display) = %x, want different", key(&a))
+	}
+}
+
+// TestSearchAllocatesNothing expands positions and runs a bounded
+// depth-first search, asserting that neither allocates.
+func TestSearchAllocatesNothing(t *testing.T) {
+	d := solo.SeedDeck(2)
+	g, _ := solo.NewGame(d)
+	sh := newShared(g, 12)
+	w := newWorker(sh)
+	w.stack[0] = sh.start
+	w.path.p1 = -1
+	sh.nodeLimit = 20000
+	f := sh.m.bound(&sh.start)
+	allocs := testing.AllocsPerRun(20, func() {
+		sh.stop.Store(false)
+		sh.nodes.Store(0)
+		w.gen(&w.stack[0], &w.moves[0], &w.stack[1])
+		w.dfs(0, f+10, f)
+	})
+	if allocs != 0 {
+		t.Errorf("gen and dfs allocate %v times per run, want 0", allocs)
 	}
 }
