@@ -8,6 +8,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/novaluna/novaluna/internal/reference"
 	"github.com/novaluna/novaluna/solo"
 )
 
@@ -107,6 +108,14 @@ func checkLine(t *testing.T, r Result) {
 	}
 	if sc != r.Score {
 		t.Errorf("Replay(result line) = %+v, want %+v", sc, r.Score)
+	}
+	// The independent reference implementation must agree.
+	moves := make([]reference.Move, len(r.Line.Moves))
+	for i, m := range r.Line.Moves {
+		moves[i] = reference.Move{Tile: m.Tile, X: m.X, Y: m.Y}
+	}
+	if ref := reference.Score(r.Line.Deck, moves, r.Line.Phase1Turns); !ref.Legal || ref.Score != r.Score.Total() {
+		t.Errorf("reference.Score(result line) = %+v, want legal, score %d", ref, r.Score.Total())
 	}
 	if r.LowerBound > r.Score.Total() {
 		t.Errorf("lower bound %d > score %d", r.LowerBound, r.Score.Total())

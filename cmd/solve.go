@@ -1,0 +1,194 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"time"
+
+	"github.com/novaluna/novaluna/solo"
+	"github.com/novaluna/novaluna/solver"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+)
+
+type solveOptions struct {
+	st        Streams
+	src       deckSource
+	time      time.Duration
+	workers   int
+	tableBits int
+	json      bool
+	out       string
+}
+
+func newSolveCmd(st Streams) *cobra.Command {
+	o := &solveOptions{st: st}
+	c := &cobra.Command{
+		Use:   "solve (--seed N | --deck FILE | --date YYYY-MM-DD)",
+		Short: "Find the lowest-scoring line of a puzzle and prove a lower bound",
+		Long: `Search for the line with the lowest score, and prove how low any line can go.
+
+A beam search finds a strong line within a second; a branch-and-bound then
+improves it and raises a proven lower bound: no legal line of the deck scores
+less. When the two meet, the line is proven optimal. The search stops then,
+after --time, or on Ctrl-C, and prints the best line and the best bound
+found so far.
+
+The output shows the score (S1, P1, S2, P2), the line turn by turn, the
+display at the end of phase 1 and at the end, and the bound. --json prints
+the FORMATS.md solver result; --out writes the line as a line document that
+'novaluna score' replays. With --workers 1 the search is deterministic up to
+where the time limit stops it.`,
+		Example: `  novaluna solve --seed 7
+  novaluna solve --seed 7 --time 5s --out best.json && novaluna score best.json
+  novaluna solve --date 2026-11-22 --json
+  novaluna solve --deck deck.json --workers 1 --time 1m`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return o.run() },
+	}
+	o.src.addFlags(c)
+	c.Flags().DurationVar(&o.time, "time", 30*time.Second, "stop searching after this `duration` (e.g. 10s, 2m)")
+	c.Flags().IntVar(&o.workers, "workers", runtime.NumCPU(), "search threads (1: deterministic)")
+	c.Flags().IntVar(&o.tableBits, "table-bits", solver.DefaultTableBits,
+		fmt.Sprintf("transposition table of 2^`N` entries of 16 bytes (%d to %d)", solver.MinTableBits, solver.MaxTableBits))
+	c.Flags().BoolVar(&o.json, "json", false, "print the FORMATS.md solver result")
+	c.Flags().StringVar(&o.out, "out", "", "also write the best line to `FILE` (a FORMATS.md line document)")
+	return c
+}
+
+func (o *solveOptions) run() error {
+	switch {
+	case o.time <= 0:
+		return usageErrorf("--time %v: want a positive duration such as 30s", o.time)
+	case o.workers < 1:
+		return usageErrorf("--workers %d: want at least 1", o.workers)
+	case o.tableBits < solver.MinTableBits || o.tableBits > solver.MaxTableBits:
+		return usageErrorf("--table-bits %d: want %d to %d", o.tableBits, solver.MinTableBits, solver.MaxTableBits)
+	}
+	deck, label, err := o.src.load()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	opts := solver.Options{Time: o.time, Workers: o.workers, TableBits: o.tableBits}
+	var bar *progressbar.ProgressBar
+	if o.st.ErrTTY && !o.json {
+		bar = newSolveBar(o.st, o.time)
+		opts.Progress = func(p solver.Progress) {
+			bar.Describe(progressText(p))
+			_ = bar.Set64(p.Elapsed.Milliseconds())
+		}
+	}
+	r, err := solver.Solve(ctx, deck, opts)
+	if bar != nil {
+		_ = bar.Clear()
+	}
+	if err != nil {
+		return err
+	}
+	if o.out != "" {
+		data, err := formatLine(r.Line)
+		if err != nil {
+			return err
+		}
+		if err := writeFileAtomic(o.out, data); err != nil {
+			return err
+		}
+	}
+	if o.json {
+		return writeJSON(o.st.Out, r)
+	}
+	return o.print(label, r)
+}
+
+func newSolveBar(st Streams, limit time.Duration) *progressbar.ProgressBar {
+	return progressbar.NewOptions64(limit.Milliseconds(),
+		progressbar.OptionSetWriter(st.Err),
+		progressbar.OptionSetWidth(20),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetPredictTime(false),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetDescription("solving"),
+	)
+}
+
+func progressText(p solver.Progress) string {
+	best := "-"
+	if p.Best > 0 {
+		best = fmt.Sprint(p.Best)
+	}
+	return fmt.Sprintf("best %s  bound %d  %s nodes", best, p.LowerBound, humanCount(p.Nodes))
+}
+
+// humanCount writes a count with a k, M or G suffix.
+func humanCount(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1fG", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+func (o *solveOptions) print(label string, r solver.Result) error {
+	p := painter{o.st.Colour}
+	w := o.st.Out
+	verdict := p.good("proven optimal")
+	if !r.Optimal {
+		verdict = fmt.Sprintf("not proven optimal: no line scores below %d", r.LowerBound)
+	}
+	fmt.Fprintf(w, "%s (%s)\n\n", p.bold(fmt.Sprintf("Best line of %s: score %d", label, r.Score.Total())), verdict)
+	fmt.Fprint(w, p.scoreLines(r.Score))
+	fmt.Fprintf(w, "\nThe line (%d turns, %d in phase 1):\n", len(r.Line.Moves), r.Line.Phase1Turns)
+	fmt.Fprint(w, p.moveTable(r.Line))
+
+	if p1, err := playPrefix(r.Line, r.Line.Phase1Turns); err == nil {
+		fmt.Fprintf(w, "\nDisplay at the end of phase 1 (S1 = %d):\n", r.Score.S1)
+		fmt.Fprint(w, p.grid(p1.Display(), nil))
+	}
+	final, err := solo.Play(r.Line)
+	if err != nil {
+		return fmt.Errorf("internal error: the solver's line does not replay: %w", err)
+	}
+	fmt.Fprintf(w, "\nFinal display (✓ marks a covered task):\n")
+	fmt.Fprint(w, p.grid(final.Display(), nil))
+
+	fmt.Fprintln(w)
+	if r.Optimal {
+		fmt.Fprintf(w, "Lower bound %d = score: no legal line of this deck scores less, so the line is optimal.\n", r.LowerBound)
+	} else {
+		fmt.Fprintf(w, "Lower bound %d (proven): no legal line of this deck scores less. The gap to the line is %d; more --time may close it.\n",
+			r.LowerBound, r.Score.Total()-r.LowerBound)
+	}
+	fmt.Fprintf(w, "%s\n", p.faint(fmt.Sprintf("Searched %s nodes in %.1fs; first line after %.2fs, this line after %.2fs.",
+		humanCount(r.Nodes), r.Elapsed.Seconds(), r.FirstLineAt.Seconds(), r.BestLineAt.Seconds())))
+	return nil
+}
+
+// playPrefix plays the first n moves of a legal line, ending phase 1 where
+// the line does.
+func playPrefix(l solo.Line, n int) (*solo.Game, error) {
+	g, err := solo.NewGame(l.Deck)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range l.Moves[:n] {
+		if err := g.Play(m); err != nil {
+			return nil, err
+		}
+		if i+1 == l.Phase1Turns && g.Phase() == solo.Phase1 {
+			if err := g.EndPhase1(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,106 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// runCmd runs the command line with buffers and returns stdout, stderr and
+// the exit status.
+func runCmd(args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	code := Main(args, Streams{In: strings.NewReader(""), Out: &out, Err: &errb})
+	return out.String(), errb.String(), code
+}
+
+func TestSolveUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--seed", "1", "--time", "0s"}, "--time"},
+		{[]string{"solve", "--seed", "1", "--time", "-1s"}, "--time"},
+		{[]string{"solve", "--seed", "1", "--workers", "0"}, "--workers"},
+		{[]string{"solve", "--seed", "1", "--table-bits", "50"}, "--table-bits"},
+		{[]string{"solve"}, "choose a puzzle"},
+		{[]string{"solve", "--seed", "x"}, "--seed"},
+	}
+	for _, tt := range tests {
+		_, errOut, code := runCmd(tt.args...)
+		if code != exitUsage || !strings.Contains(errOut, tt.want) {
+			t.Errorf("novaluna %s = exit %d, stderr %q; want exit %d mentioning %q", strings.Join(tt.args, " "), code, errOut, exitUsage, tt.want)
+		}
+	}
+}
+
+func TestSolveBadDeckFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deck.json")
+	if err := os.WriteFile(path, []byte(`{"deck": [1, 2, 2]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runCmd("solve", "--deck", path, "--time", "100ms")
+	if code != exitError || !strings.Contains(errOut, "deck") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("solve --deck (bad) = exit %d, stderr %q; want exit 1 and a one-line error", code, errOut)
+	}
+}
+
+func TestSolveJSONAndOut(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "line.json")
+	out, errOut, code := runCmd("solve", "--seed", "3", "--time", "300ms", "--workers", "1", "--table-bits", "14", "--json", "--out", path)
+	if code != exitOK {
+		t.Fatalf("solve --json = exit %d, stderr %q", code, errOut)
+	}
+	var res struct {
+		Score      *int            `json:"score"`
+		Line       json.RawMessage `json:"line"`
+		LowerBound *int            `json:"lower_bound"`
+		Optimal    *bool           `json:"optimal"`
+		Nodes      *int64          `json:"nodes"`
+		Seconds    *float64        `json:"seconds"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("solve --json printed %q: %v", out, err)
+	}
+	if res.Score == nil || res.LowerBound == nil || res.Optimal == nil || res.Nodes == nil || res.Seconds == nil {
+		t.Fatalf("solve --json = %s, want every FORMATS.md key", out)
+	}
+	l, err := solo.ParseLine(res.Line)
+	if err != nil {
+		t.Fatalf("solve --json line: %v", err)
+	}
+	if sc, err := solo.Replay(l); err != nil || sc.Total() != *res.Score {
+		t.Errorf("Replay(solve --json line) = %d, %v; want %d", sc.Total(), err, *res.Score)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("--out wrote nothing: %v", err)
+	}
+	fl, err := solo.ParseLine(data)
+	if err != nil {
+		t.Fatalf("--out file: %v", err)
+	}
+	if sc, err := solo.Replay(fl); err != nil || sc.Total() != *res.Score {
+		t.Errorf("Replay(--out line) = %d, %v; want %d", sc.Total(), err, *res.Score)
+	}
+}
+
+func TestSolveHuman(t *testing.T) {
+	out, errOut, code := runCmd("solve", "--seed", "2", "--time", "200ms", "--table-bits", "14")
+	if code != exitOK {
+		t.Fatalf("solve = exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"Best line of seed 2: score", "S1", "P2", "end of phase 1", "Display at the end of phase 1", "Final display", "Lower bound"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("solve output lacks %q:\n%s", want, out)
+		}
+	}
+	if errOut != "" {
+		t.Errorf("solve wrote %q to a non-terminal stderr, want nothing", errOut)
+	}
+}
