@@ -58,6 +58,23 @@ func (w *worker) eval(s *solo.State) int {
 	return m.boundWeighted(s, w.openNum, w.openDen)
 }
 
+// rank orders beam children, lowest first: by eval, then by more tokens
+// placed, then by more promised tasks.
+func (w *worker) rank(s *solo.State) int32 {
+	if w.noise > 0 {
+		return (int32(w.eval(s))<<8 - int32(s.Tokens())) + int32(w.rng.Uint64()%uint64(w.noise))
+	}
+	switch w.mode {
+	case 1:
+		return int32(w.eval(s))<<12 - int32(s.Tokens())<<6 - int32(w.sh.m.promised(s))
+	case 2:
+		return int32(w.eval(s))<<12 - int32(w.sh.m.promised(s))<<6 - int32(s.Tokens())
+	case 3:
+		return int32(w.eval(s)*4+w.sh.m.bound(s))<<8 - int32(s.Tokens())
+	}
+	return int32(w.eval(s))<<8 - int32(s.Tokens())
+}
+
 // runBeam searches layer by layer from the start position, keeping the
 // width best children of each layer (one per position up to symmetry), and
 // offers every complete line it meets.
@@ -65,27 +82,47 @@ func (w *worker) runBeam(b *beam) {
 	sh := w.sh
 	b.cur = append(b.cur[:0], beamNode{s: sh.start, p: path{p1: -1}})
 	scratch := &w.stack[0]
+	var acc [3]uint8
 	for len(b.cur) > 0 {
 		b.cands = b.cands[:0]
 		for pi := range b.cur {
 			nd := &b.cur[pi]
-			buf := &w.moves[0]
-			n := w.gen(&nd.s, buf, scratch)
-			if sh.stop.Load() {
-				return
-			}
-			for i := range n {
-				mv := buf[i]
-				if int(mv.f) >= int(sh.best.Load()) {
+			base := &nd.s
+			end := false
+			for {
+				k := base.Accessible(&acc)
+				nf := base.NumFrontier()
+				for i := range k {
+					for j := range nf {
+						c := base.FrontierCell(j)
+						*scratch = *base
+						scratch.Apply(acc[i], c)
+						if w.tick() {
+							return
+						}
+						mv := move{end: end, sp: acc[i], cell: c}
+						if scratch.Over() {
+							w.path = nd.p
+							w.play(&nd.s, mv, scratch)
+							sh.offer(scratch.Score().Total(), &w.path)
+							continue
+						}
+						b.cands = append(b.cands, candidate{eval: w.rank(scratch), parent: int32(pi), mv: mv})
+					}
+				}
+				if end || !nd.s.CanEndPhase1() {
 					break
 				}
-				w.path = nd.p
-				w.play(&nd.s, mv, scratch)
-				if scratch.Over() {
+				// The same again after ending phase 1 first.
+				w.ended = nd.s
+				w.ended.EndPhase1()
+				if w.ended.Over() {
+					w.path = nd.p
+					w.play(&nd.s, move{end: true, sp: noSpace}, scratch)
 					sh.offer(scratch.Score().Total(), &w.path)
-					continue
+					break
 				}
-				b.cands = append(b.cands, candidate{eval: int32(w.eval(scratch))<<8 - int32(scratch.Tokens()), parent: int32(pi), mv: mv})
+				base, end = &w.ended, true
 			}
 		}
 		slices.SortFunc(b.cands, cmpCandidate)

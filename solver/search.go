@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -130,6 +131,9 @@ type worker struct {
 	// evaluation (the bound counts them fully).
 	openNum, openDen int
 	hm               *model // if not nil, the beam ranks with this model
+	mode             int
+	noise            int // if positive, beam ranks get a random 0..noise-1 added
+	rng              *rand.PCG
 }
 
 func newWorker(sh *shared) *worker {
@@ -280,19 +284,6 @@ func (w *worker) prove() {
 			break
 		}
 		T = max(v, T+1)
-	}
-	w.flush()
-}
-
-// improve runs a depth-first branch-and-bound for better lines with no
-// threshold: it dives along the best-bounded children first.
-func (w *worker) improve() {
-	sh := w.sh
-	w.stack[0] = sh.start
-	w.path = path{p1: -1}
-	v := w.dfs(0, infinity, sh.m.bound(&w.stack[0]))
-	if !sh.stop.Load() {
-		sh.raise(v)
 	}
 	w.flush()
 }

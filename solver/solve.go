@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/rand/v2"
 	"encoding/json"
 	"fmt"
 	"runtime"
@@ -150,35 +151,43 @@ func newShared(g *solo.Game, bits int) *shared {
 	return sh
 }
 
-// run is the schedule of worker i of n. Worker 0 finds a first line with a
-// narrow beam, then proves bounds; the others widen the beam with different
-// weightings, then search depth-first for better lines. With one worker the
-// schedule is fixed and the result deterministic.
+// run is the schedule of worker i of n. Every beam ranks positions by the
+// bound with only the tokens actually placed counted for the display, which
+// finds better lines than the bound itself (measured on seeds 1..16).
+//
+// With one worker: beams of growing width, then threshold passes that raise
+// the proven bound. The schedule depends on nothing but the deck, so the
+// result is deterministic up to where a time limit stops it. With more:
+// worker 0 runs two narrow beams and then proves; the others run wider and
+// wider beams, then randomised restarts.
 func run(sh *shared, i, n int) {
 	w := newWorker(sh)
-	if n == 1 {
-		for _, width := range []int{64, 512} {
+	w.openNum, w.openDen = 0, 1
+	beams := func(widths ...int) {
+		for _, width := range widths {
 			if sh.stop.Load() {
 				return
 			}
 			w.runBeam(newBeam(width))
 		}
+	}
+	switch {
+	case n == 1:
+		beams(64, 512, 2048, 8192)
 		w.prove()
-		return
-	}
-	if i == 0 {
-		w.runBeam(newBeam(64))
+	case i == 0:
+		beams(64, 512)
 		w.prove()
-		return
+	default:
+		beams(1024, 4096, 16384)
+		w.rng = rand.NewPCG(uint64(i), uint64(time.Now().UnixNano()))
+		w.noise = 1 << 10
+		b := newBeam(4096)
+		for !sh.stop.Load() {
+			w.runBeam(b)
+		}
 	}
-	weights := [][2]int{{1, 1}, {1, 2}, {2, 3}, {1, 3}}
-	wt := weights[(i-1)%len(weights)]
-	w.openNum, w.openDen = wt[0], wt[1]
-	for width := 128; width <= 4096 && !sh.stop.Load(); width *= 2 {
-		w.runBeam(newBeam(width))
-	}
-	w.openNum, w.openDen = 1, 1
-	w.improve()
+	w.flush()
 }
 
 func (sh *shared) progress() Progress {
