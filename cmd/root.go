@@ -112,6 +112,7 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		newScoreCmd(st),
 		newRandomCmd(st),
 		newSolveCmd(st),
+		newBenchCmd(st),
 	)
 	for _, c := range root.Commands() {
 		wrapArgs(c)

@@ -2,9 +2,9 @@ package solver
 
 import (
 	"context"
-	"math/rand/v2"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"time"
