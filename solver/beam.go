@@ -35,15 +35,19 @@ type beam struct {
 	cur, next []beamNode
 	cands     []candidate
 	seen      []uint64 // open-addressing set of position keys, per layer
+	wkeys     []uint64 // wheel states kept in the layer, and how many times
+	wcount    []uint16
 }
 
 func newBeam(width int) *beam {
 	return &beam{
-		width: width,
-		cur:   make([]beamNode, 0, width),
-		next:  make([]beamNode, 0, width),
-		cands: make([]candidate, 0, width*64),
-		seen:  make([]uint64, pow2(4*width)),
+		width:  width,
+		cur:    make([]beamNode, 0, width),
+		next:   make([]beamNode, 0, width),
+		cands:  make([]candidate, 0, width*64),
+		seen:   make([]uint64, pow2(4*width)),
+		wkeys:  make([]uint64, pow2(4*width)),
+		wcount: make([]uint16, pow2(4*width)),
 	}
 }
 
@@ -127,6 +131,7 @@ func (w *worker) runBeam(b *beam) {
 		}
 		slices.SortFunc(b.cands, cmpCandidate)
 		clear(b.seen)
+		clear(b.wkeys)
 		b.next = b.next[:0]
 		for _, c := range b.cands {
 			if len(b.next) == b.width {
@@ -135,6 +140,9 @@ func (w *worker) runBeam(b *beam) {
 			nd := &b.cur[c.parent]
 			w.path = nd.p
 			w.play(&nd.s, c.mv, scratch)
+			if w.diversity > 0 && !b.admit(wheelKey(scratch), w.diversity) {
+				continue
+			}
 			if !b.insert(key(scratch)) {
 				continue
 			}
@@ -169,4 +177,37 @@ func pow2(n int) int {
 		p <<= 1
 	}
 	return p
+}
+
+// admit counts one more position of wheel state k in the layer and reports
+// whether it stays within the limit.
+func (b *beam) admit(k uint64, limit int) bool {
+	if k == 0 {
+		k = 1
+	}
+	mask := uint64(len(b.wkeys) - 1)
+	for i := k & mask; ; i = (i + 1) & mask {
+		switch b.wkeys[i] {
+		case k:
+			if int(b.wcount[i]) >= limit {
+				return false
+			}
+			b.wcount[i]++
+			return true
+		case 0:
+			b.wkeys[i] = k
+			b.wcount[i] = 1
+			return true
+		}
+	}
+}
+
+// wheelKey hashes the wheel, the meeple, the phase and the tokens: the
+// position without its geometry.
+func wheelKey(s *solo.State) uint64 {
+	w := uint64(s.Meeple()) | uint64(s.Phase())<<4 | uint64(s.Tokens())<<8
+	for sp := range solo.TrackSpaces {
+		w = mix(w ^ uint64(s.TrackTile(sp))<<16 ^ uint64(sp)<<24)
+	}
+	return w
 }
