@@ -55,26 +55,14 @@ func newBeam(width int) *beam {
 // tasks counted at openNum/openDen of a token each (the bound counts them
 // fully), so that positions leaning on unlikely coverings rank lower.
 func (w *worker) eval(s *solo.State) int {
-	m := w.sh.m
-	if w.hm != nil {
-		m = w.hm
-	}
-	return m.boundWeighted(s, w.openNum, w.openDen)
+	return w.sh.m.boundWeighted(s, w.openNum, w.openDen)
 }
 
 // rank orders beam children, lowest first: by eval, then by more tokens
-// placed, then by more promised tasks.
+// placed, plus noise when the worker asks for it.
 func (w *worker) rank(s *solo.State) int32 {
 	if w.noise > 0 {
 		return (int32(w.eval(s))<<8 - int32(s.Tokens())) + int32(w.rng.Uint64()%uint64(w.noise))
-	}
-	switch w.mode {
-	case 1:
-		return int32(w.eval(s))<<12 - int32(s.Tokens())<<6 - int32(w.sh.m.promised(s))
-	case 2:
-		return int32(w.eval(s))<<12 - int32(w.sh.m.promised(s))<<6 - int32(s.Tokens())
-	case 3:
-		return int32(w.eval(s)*4+w.sh.m.bound(s))<<8 - int32(s.Tokens())
 	}
 	return int32(w.eval(s))<<8 - int32(s.Tokens())
 }

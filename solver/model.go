@@ -63,12 +63,7 @@ type model struct {
 	dp1s []int16
 }
 
-func newModel(d solo.Deck) *model { return newModelSized(d, 4) }
-
-// newModelSized builds a model that also treats tasks of more than maxSize
-// colours as never fulfilled. Only maxSize 4 gives a proven bound; smaller
-// sizes make heuristics for ranking positions.
-func newModelSized(d solo.Deck, maxSize int) *model {
+func newModel(d solo.Deck) *model {
 	m := &model{deckLen: min(len(d), solo.MaxTurns)}
 	for i := range m.deckLen {
 		m.deck[i] = uint8(d[i])
@@ -90,7 +85,7 @@ func newModelSized(d solo.Deck, maxSize int) *model {
 					ok = false
 				}
 			}
-			if ok && t.tasks[j].Size() <= maxSize {
+			if ok {
 				m.coverable[id] |= 1 << j
 			}
 		}

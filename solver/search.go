@@ -130,8 +130,6 @@ type worker struct {
 	// openNum/openDen weigh the open tasks of the display in the beam's
 	// evaluation (the bound counts them fully).
 	openNum, openDen int
-	hm               *model // if not nil, the beam ranks with this model
-	mode             int
 	diversity        int // if positive, a beam keeps at most this many positions per wheelKey
 	noise            int // if positive, beam ranks get a random 0..noise-1 added
 	rng              *rand.PCG

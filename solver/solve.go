@@ -186,6 +186,7 @@ func run(sh *shared, i, n int) {
 		beams(1024, 4096, 16384)
 		w.rng = rand.NewPCG(uint64(i), uint64(time.Now().UnixNano()))
 		w.noise = 1 << 10
+		w.diversity = 64
 		b := newBeam(4096)
 		for !sh.stop.Load() {
 			w.runBeam(b)
