@@ -22,6 +22,7 @@ func init() {
 		copy(ti.tasks[:], t.Tasks)
 		tiles[t.ID] = ti
 	}
+	buildSatTokens()
 }
 
 const (
@@ -297,13 +298,7 @@ func (m *model) buildDP1s() {
 			continue
 		}
 		wheel := m.refill(R, &buf)
-		n := nd + copy(disp[nd:], wheel)
-		pool := colourCounts(disp[:n])
-		tok := 0
-		for _, id := range disp[:nd] {
-			tok += bits.OnesCount8(satisfiable(id, &pool))
-		}
-		end[R] = int16(10*max(0, solo.TokensPhase1-t1) + phase2Cost(wheel, &pool, tok))
+		end[R] = int16(10*max(0, solo.TokensPhase1-t1) + phase2CostExact(disp[:nd], wheel))
 	}
 	m.dp1s = make([]int16, wheelSets*spaceCount)
 	var acc [3]uint8
