@@ -81,3 +81,39 @@ func phase2CostExact(disp, wheel []uint8) int {
 	}
 	return best
 }
+
+// exactBits sizes the memo of phase2Exact: 2^exactBits entries of 8 bytes.
+const exactBits = 18
+
+// phase2Exact bounds the cost still to come in phase 2 from s as
+// phase2CostExact does: the display and every set of wheel tiles must pay
+// for the colours their tasks rely on. The result depends only on which
+// drawable tiles are in the display and on the wheel, so it is memoised
+// under those two sets; entries are single atomic words (the 44-bit key and
+// the 16-bit value), so workers share the table without locks.
+func (m *model) phase2Exact(s *solo.State) int {
+	var disp [solo.MaxTurns]uint8
+	var wheel [spaceCount]uint8
+	var key uint64
+	nd, nw := s.DisplaySize(), 0
+	for i := range nd {
+		id, _, _ := s.Placed(i)
+		disp[i] = uint8(id)
+		key |= 1 << m.pos[id]
+	}
+	for sp := range spaceCount {
+		if id := s.TrackTile(sp); id != 0 {
+			wheel[nw] = uint8(id)
+			nw++
+			key |= 1 << (solo.MaxTurns + uint64(m.pos[id]))
+		}
+	}
+	slot := &m.exact[(key*0x9e3779b97f4a7c15)>>(64-exactBits)]
+	const keyBits = 2 * solo.MaxTurns
+	if e := slot.Load(); e&(1<<keyBits-1) == key {
+		return int(e >> keyBits)
+	}
+	v := phase2CostExact(disp[:nd], wheel[:nw])
+	slot.Store(key | uint64(v)<<keyBits)
+	return v
+}

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/novaluna/novaluna/solo"
 )
@@ -62,13 +63,19 @@ type model struct {
 	// the opening wheel, and only tasks that the colours of those tiles can
 	// satisfy can earn a token in phase 1.
 	dp1s []int16
+	// pos[id] is the deck position of tile id among the drawable tiles.
+	pos [solo.NumTiles + 1]uint8
+	// exact memoises phase2Exact (see exact.go).
+	exact []atomic.Uint64
 }
 
 func newModel(d solo.Deck) *model {
 	m := &model{deckLen: min(len(d), solo.MaxTurns)}
 	for i := range m.deckLen {
 		m.deck[i] = uint8(d[i])
+		m.pos[d[i]] = uint8(i)
 	}
+	m.exact = make([]atomic.Uint64, 1<<exactBits)
 	var avail [solo.NumColours]int
 	for i := range m.deckLen {
 		avail[tiles[m.deck[i]].colour]++
@@ -367,7 +374,7 @@ func (m *model) boundTok(s *solo.State, tok int) int {
 		return 2*s.DisplayCost() + int(max(m.dp1[i*numTok+tok], m.dp1s[i]))
 	}
 	sc := s.Score()
-	return sc.S1 + sc.P1 + s.DisplayCost() + m.phase2Bound(s, 1, 1)
+	return sc.S1 + sc.P1 + s.DisplayCost() + max(m.phase2Bound(s, 1, 1), m.phase2Exact(s))
 }
 
 // phase2Bound bounds the cost still to come in phase 2: the tiles still to

@@ -1,0 +1,71 @@
+package solver
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// TestBoundAlongGoodLines checks the bound at every position of the best
+// lines the solver finds. Good lines end close to the bound, so a bound that
+// counts a token it cannot earn shows up here where random lines, which
+// score far above any bound, would hide it.
+func TestBoundAlongGoodLines(t *testing.T) {
+	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8}
+	if testing.Short() {
+		seeds = seeds[:3]
+	}
+	for _, seed := range seeds {
+		d := solo.SeedDeck(seed)
+		r, err := Solve(context.Background(), d, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
+		if err != nil {
+			t.Fatalf("Solve(seed %d) = %v", seed, err)
+		}
+		final := r.Score.Total()
+		m := newModel(d)
+		g, err := solo.NewGame(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, mv := range r.Line.Moves {
+			s := g.State()
+			if b := m.bound(&s); b > final {
+				t.Errorf("seed %d: bound after %d turns = %d, but the solver's line goes on to score %d", seed, i, b, final)
+			}
+			if s.Phase() != solo.Phase1 {
+				if e := s.Score().S1 + s.Score().P1 + s.DisplayCost() + m.phase2Exact(&s); e > final {
+					t.Errorf("seed %d: exact phase-2 bound after %d turns = %d, above the line's %d", seed, i, e, final)
+				}
+			}
+			if err := g.Play(mv); err != nil {
+				t.Fatalf("seed %d: solver line turn %d: %v", seed, i+1, err)
+			}
+			if i+1 == r.Line.Phase1Turns && g.Phase() == solo.Phase1 {
+				if err := g.EndPhase1(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestPhase2CostExactPaysForColours: a display that needs four more reds
+// for its tasks must buy them from the wheel; the free-colour relaxation
+// (phase2Cost with the whole wheel's colours) would not charge for them.
+func TestPhase2CostExactPaysForColours(t *testing.T) {
+	// Tile 2 (R2, RRRR) in the display; the wheel holds reds 1 (R1, no
+	// tasks), 5 (R3, RBT), 6 (R3, RRB), 10 (R4, RRR TY).
+	disp := []uint8{2}
+	wheel := []uint8{1, 5, 6, 10}
+	got := phase2CostExact(disp, wheel)
+	// Taking all four reds (cost 11) covers RRRR on tile 2, RRR on tile 10
+	// and nothing else (no blue, turquoise or yellow): 2 tokens, 19 missing.
+	// Taking nothing costs 210. Any set without all four reds leaves RRRR
+	// open, and each token is worth more than the tiles, so all four win:
+	// 11 + 190 = 201.
+	if want := 201; got != want {
+		t.Errorf("phase2CostExact(%v, %v) = %d, want %d", disp, wheel, got, want)
+	}
+}
