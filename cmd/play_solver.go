@@ -1,0 +1,172 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/solo"
+	"github.com/novaluna/novaluna/solver"
+)
+
+// solve asks the solver for the best line from the game's position (or from
+// the start, with from nil), within --hint-time.
+func (s *playSession) solve(ctx context.Context, g *solo.Game) (solver.Result, error) {
+	return solver.SolveFrom(ctx, g, solver.Options{Time: s.o.hintTime})
+}
+
+// hint shows the solver's best next action from here and the score it leads
+// to.
+func (s *playSession) hint(ctx context.Context) {
+	if s.o.hintTime == 0 {
+		s.refuse(fmt.Errorf("hints are off (--hint-time 0)"))
+		return
+	}
+	if s.screen {
+		fmt.Fprintf(s.o.st.Out, "Thinking for up to %v...", s.o.hintTime)
+	}
+	res, err := s.solve(ctx, s.g)
+	if s.screen {
+		fmt.Fprintln(s.o.st.Out)
+	}
+	if err != nil {
+		s.refuse(fmt.Errorf("the solver failed: %w", err))
+		return
+	}
+	s.hints++
+	n := len(s.g.Moves())
+	var next string
+	switch {
+	case s.g.Phase() == solo.Phase1 && res.Line.Phase1Turns == n:
+		next = s.p.bold("end") + " (end phase 1 now)"
+	case n < len(res.Line.Moves):
+		m := res.Line.Moves[n]
+		next = s.moveWords(m)
+	default:
+		s.refuse(fmt.Errorf("the solver gave no next move"))
+		return
+	}
+	s.say("Hint: %s. The best line found from here scores %s%s.", next, s.p.bold(fmt.Sprint(res.Score.Total())), s.certainty(res))
+}
+
+// moveWords writes a move in the screen's labels and in the line format:
+// "b 3 (#15 R6 to (1, 0))".
+func (s *playSession) moveWords(m solo.Move) string {
+	slot, cell := "", ""
+	for i, id := range s.g.Accessible() {
+		if id == m.Tile {
+			slot = string(rune('a' + i))
+		}
+	}
+	for i, pt := range s.cells() {
+		if pt.X == m.X && pt.Y == m.Y {
+			cell = fmt.Sprint(i + 1)
+		}
+	}
+	if len(s.g.Display()) == 0 {
+		cell = "1"
+	}
+	what := fmt.Sprintf("%s to (%d, %d)", s.p.tileLabel(m.Tile), m.X, m.Y)
+	if slot == "" || cell == "" {
+		return what
+	}
+	return fmt.Sprintf("%s (%s)", s.p.bold(slot+" "+cell), what)
+}
+
+// certainty says how sure the solver is of its score.
+func (s *playSession) certainty(res solver.Result) string {
+	if res.Optimal {
+		return " (proven best)"
+	}
+	return fmt.Sprintf(" (found in %v; no line can score below %d)", res.Elapsed.Round(100*time.Millisecond), res.LowerBound)
+}
+
+// solverBest asks the solver for the puzzle's best line from the start, to
+// compare with the player's.
+func (s *playSession) solverBest(ctx context.Context) (solver.Result, bool) {
+	if s.o.hintTime == 0 {
+		return solver.Result{}, false
+	}
+	g, err := solo.NewGame(s.deck)
+	if err != nil {
+		return solver.Result{}, false
+	}
+	if s.screen {
+		fmt.Fprintf(s.o.st.Out, "The solver is looking for the best line (up to %v)...\n", s.o.hintTime)
+	}
+	res, err := s.solve(ctx, g)
+	if err != nil {
+		fmt.Fprintf(s.o.st.Err, "novaluna: the solver failed: %v\n", err)
+		return solver.Result{}, false
+	}
+	return res, true
+}
+
+// comparison writes the player's notes beside the solver's and says how
+// they compare.
+func (s *playSession) comparison(sc solo.Score, best solver.Result) string {
+	var b strings.Builder
+	bs := best.Score
+	fmt.Fprintf(&b, "          %6s  %6s\n", "you", "solver")
+	rows := []struct {
+		name   string
+		you, s int
+		what   string
+	}{
+		{"S1", sc.S1, bs.S1, "tile costs at the end of phase 1"},
+		{"P1", sc.P1, bs.P1, "10 x tokens short of 8 in phase 1"},
+		{"S2", sc.S2, bs.S2, "tile costs at the end"},
+		{"P2", sc.P2, bs.P2, "10 x tokens short of 21"},
+	}
+	for _, r := range rows {
+		fmt.Fprintf(&b, "  %-6s  %6d  %6d   %s\n", r.name, r.you, r.s, s.p.faint(r.what))
+	}
+	fmt.Fprintf(&b, "  %-6s  %6d  %6d   %s\n", "tokens", sc.Tokens, bs.Tokens, s.p.faint("placed of 21"))
+	fmt.Fprintf(&b, "  %s  %s  %6d\n", s.p.bold(fmt.Sprintf("%-6s", "Score")), s.p.bold(fmt.Sprintf("%6d", sc.Total())), bs.Total())
+	diff := sc.Total() - bs.Total()
+	found := fmt.Sprintf("the solver's best line in %v", s.o.hintTime)
+	bound := ""
+	if best.Optimal {
+		found = "the best possible line"
+	} else {
+		bound = fmt.Sprintf(" No line can score below %d.", best.LowerBound)
+	}
+	switch {
+	case diff < 0:
+		fmt.Fprintf(&b, "%s %s by %d.%s\n", s.p.good("You beat"), found, -diff, bound)
+	case diff == 0 && best.Optimal:
+		fmt.Fprintf(&b, "%s: no line scores less.\n", s.p.good("A perfect game"))
+	case diff == 0:
+		fmt.Fprintf(&b, "%s as %s.%s\n", s.p.good("As good"), found, bound)
+	default:
+		fmt.Fprintf(&b, "%s scores %d, %d less than yours.%s\n", upperFirst(found), bs.Total(), diff, bound)
+	}
+	return b.String()
+}
+
+// playShareLine is the line a player may post about a daily puzzle: the
+// number, the score and the tokens, nothing about the moves.
+func playShareLine(date time.Time, sc solo.Score, hints int) string {
+	name := "Nova Luna solo " + date.Format(puzzles.DateLayout)
+	if n := puzzles.Number(date); n > 0 {
+		name = fmt.Sprintf("Nova Luna daily #%d", n)
+	}
+	line := fmt.Sprintf("%s: %d (S1 %d, S2 %d, %d/21 tokens)", name, sc.Total(), sc.S1, sc.S2, sc.Tokens)
+	switch hints {
+	case 0:
+	case 1:
+		line += ", 1 hint"
+	default:
+		line += fmt.Sprintf(", %d hints", hints)
+	}
+	return line
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
