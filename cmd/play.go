@@ -392,7 +392,6 @@ func (s *playSession) play(m solo.Move) {
 	s.say("%s; %s.", text, s.tokenText())
 	switch {
 	case s.g.Over():
-		s.say("The game is over.")
 	case phase == solo.Phase1 && s.g.Phase() == solo.Phase2:
 		sc := s.g.Score()
 		s.say("The wheel is empty, so phase 1 is over (rule R12): S1 %d, P1 %d. The wheel is refilled (R14).", sc.S1, sc.P1)
@@ -461,7 +460,7 @@ func (s *playSession) undo() {
 func (s *playSession) stop(why string) error {
 	path := s.o.save
 	if path == "" && s.screen && len(s.actions) > 0 {
-		path = s.ask("Save the game to go on later? File name (Enter for no): ")
+		path = s.ask("\nSave the game to go on later? File name (Enter for no): ")
 	}
 	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %d turns (%s).\n", len(s.g.Moves()), s.g.Phase())
 	if path == "" {
@@ -536,7 +535,7 @@ func (s *playSession) finish(ctx context.Context) error {
 		fmt.Fprint(out, s.p.scoreLines(sc))
 	}
 	if s.daily {
-		fmt.Fprintf(out, "\nShare it (no spoilers):\n  %s\n", playShareLine(s.date, sc, s.hints))
+		fmt.Fprintf(out, "\nShare it (no spoilers):\n  %s\n", playShareLine(s.date, sc, s.hints, s.undos))
 	}
 	path := s.o.save
 	if path == "" && s.screen {

@@ -80,7 +80,7 @@ func (s *playSession) certainty(res solver.Result) string {
 	if res.Optimal {
 		return " (proven best)"
 	}
-	return fmt.Sprintf(" (found in %v; no line can score below %d)", res.Elapsed.Round(100*time.Millisecond), res.LowerBound)
+	return fmt.Sprintf(" (searched %v; no line can score below %d)", res.Elapsed.Round(100*time.Millisecond), res.LowerBound)
 }
 
 // solverBest asks the solver for the puzzle's best line from the start, to
@@ -147,19 +147,25 @@ func (s *playSession) comparison(sc solo.Score, best solver.Result) string {
 }
 
 // playShareLine is the line a player may post about a daily puzzle: the
-// number, the score and the tokens, nothing about the moves.
-func playShareLine(date time.Time, sc solo.Score, hints int) string {
+// number, the score and the tokens, and how many hints and undos it took;
+// nothing about the moves.
+func playShareLine(date time.Time, sc solo.Score, hints, undos int) string {
 	name := "Nova Luna solo " + date.Format(puzzles.DateLayout)
 	if n := puzzles.Number(date); n > 0 {
 		name = fmt.Sprintf("Nova Luna daily #%d", n)
 	}
 	line := fmt.Sprintf("%s: %d (S1 %d, S2 %d, %d/21 tokens)", name, sc.Total(), sc.S1, sc.S2, sc.Tokens)
-	switch hints {
-	case 0:
-	case 1:
-		line += ", 1 hint"
-	default:
-		line += fmt.Sprintf(", %d hints", hints)
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{hints, "hint"}, {undos, "undo"}} {
+		switch c.n {
+		case 0:
+		case 1:
+			line += ", 1 " + c.what
+		default:
+			line += fmt.Sprintf(", %d %ss", c.n, c.what)
+		}
 	}
 	return line
 }

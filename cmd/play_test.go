@@ -487,3 +487,25 @@ func TestPlayDailyShareLine(t *testing.T) {
 		}
 	}
 }
+
+func TestPlayShareLine(t *testing.T) {
+	sc := solo.Score{S1: 34, S2: 66, Tokens: 21}
+	tests := []struct {
+		date         string
+		hints, undos int
+		want         string
+	}{
+		{"2026-11-22", 0, 0, "Nova Luna daily #1: 100 (S1 34, S2 66, 21/21 tokens)"},
+		{"2026-11-24", 1, 2, "Nova Luna daily #3: 100 (S1 34, S2 66, 21/21 tokens), 1 hint, 2 undos"},
+		{"2026-01-01", 3, 1, "Nova Luna solo 2026-01-01: 100 (S1 34, S2 66, 21/21 tokens), 3 hints, 1 undo"},
+	}
+	for _, tt := range tests {
+		date, err := puzzles.ParseDate(tt.date)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := playShareLine(date, sc, tt.hints, tt.undos); got != tt.want {
+			t.Errorf("playShareLine(%s, %d hints, %d undos) = %q, want %q", tt.date, tt.hints, tt.undos, got, tt.want)
+		}
+	}
+}
