@@ -22,11 +22,10 @@ type playOptions struct {
 	save     string
 	resume   string
 	hintTime time.Duration
-	now      func() time.Time // the clock, for the daily puzzle's date
 }
 
 func newPlayCmd(st Streams) *cobra.Command {
-	o := &playOptions{st: st, src: deckSource{withDaily: true}, now: time.Now}
+	o := &playOptions{st: st, src: deckSource{withDaily: true}}
 	c := &cobra.Command{
 		Use:   "play (--daily | --date YYYY-MM-DD | --seed N | --deck FILE) [--save LINE.json]",
 		Short: "Play a puzzle in the terminal, with the rules enforced and explained",

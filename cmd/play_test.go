@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -507,5 +508,49 @@ func TestPlayShareLine(t *testing.T) {
 		if got := playShareLine(date, sc, tt.hints, tt.undos); got != tt.want {
 			t.Errorf("playShareLine(%s, %d hints, %d undos) = %q, want %q", tt.date, tt.hints, tt.undos, got, tt.want)
 		}
+	}
+}
+
+// TestPlayInterrupt: an interrupt (Ctrl-C) while play waits for input stops
+// the game and saves it.
+func TestPlayInterrupt(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "line.json")
+	r, w := io.Pipe()
+	defer w.Close()
+	var out, errb bytes.Buffer
+	o := &playOptions{st: Streams{In: r, Out: &out, Err: &errb}, src: deckSource{seed: "7", withDaily: true}, save: save}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- o.run(ctx) }()
+	fmt.Fprintln(w, "a 1")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if l, err := readLineFile(save); err == nil && len(l.Moves) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first move was not saved")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("play interrupted = %v, want nil", err)
+	}
+	if !strings.Contains(out.String(), "unfinished after 1 turns") || !strings.Contains(out.String(), "--resume "+save) {
+		t.Errorf("play interrupted: stdout = %q, want the game unfinished and saved", out.String())
+	}
+}
+
+// TestPlayShow: in a script, show prints the screen, plain.
+func TestPlayShow(t *testing.T) {
+	_, out, _ := playRun(t, "a 1\nshow\n", "--seed", "7")
+	for _, want := range []string{"turn 2 · phase 1", "☾  1 ·", "a  2 #6 R3 RRB", "R5 BB", "1..4: free cells"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play with show: stdout = %q, want it to contain %q", out, want)
+		}
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Errorf("play with show in a script writes colour codes: %q", out)
 	}
 }
