@@ -27,7 +27,7 @@ type playOptions struct {
 func newPlayCmd(st Streams) *cobra.Command {
 	o := &playOptions{st: st, src: deckSource{withDaily: true}}
 	c := &cobra.Command{
-		Use:   "play (--daily | --date YYYY-MM-DD | --seed N | --deck FILE) [--save LINE.json]",
+		Use:   "play (--daily | --date YYYY-MM-DD | --seed N | --deck FILE | --resume FILE) [--save LINE.json]",
 		Short: "Play a puzzle in the terminal, with the rules enforced and explained",
 		Long: `Play a solo puzzle turn by turn. The screen shows the wheel from the moon
 figure clockwise, with the three tiles you may take marked a, b and c; your
@@ -68,7 +68,7 @@ game does (the game is saved first if --save was given).`,
 		},
 	}
 	o.src.addFlags(c)
-	c.Flags().StringVar(&o.save, "save", "", "write the game to `file` as a FORMATS.md line when it ends or stops")
+	c.Flags().StringVar(&o.save, "save", "", "keep the game in `file` as a FORMATS.md line, saved after every turn")
 	c.Flags().StringVar(&o.resume, "resume", "", "go on with a game saved in `file` (its deck, unless a puzzle flag is also given)")
 	c.Flags().DurationVar(&o.hintTime, "hint-time", 3*time.Second, "how long the solver may think for a hint and for the comparison at the end (0 turns both off)")
 	return c
