@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"time"
 
@@ -114,6 +115,10 @@ func (o *playOptions) run(ctx context.Context) error {
 	s.lines = readLines(o.st.In)
 	if !s.screen {
 		fmt.Fprintf(o.st.Out, "Playing %s.\n", s.label)
+		for _, m := range s.msg {
+			fmt.Fprintln(o.st.Out, m)
+		}
+		s.msg = nil
 	}
 	for {
 		if s.g.Over() {
@@ -156,7 +161,7 @@ func (s *playSession) load() error {
 		if err != nil {
 			return err
 		}
-		if o.resume != "" && !sameDeck(deck.Relevant(), saved.Deck.Relevant()) {
+		if o.resume != "" && !slices.Equal(deck.Relevant(), saved.Deck.Relevant()) {
 			return fmt.Errorf("%s: the saved game is not a game of %s (its deck differs); leave out the puzzle flag to go on with it", o.resume, label)
 		}
 		s.deck, s.label = deck, label
@@ -186,18 +191,6 @@ func (s *playSession) load() error {
 	}
 	s.msg = []string{fmt.Sprintf("Resumed %s after %d turns.", o.resume, len(saved.Moves))}
 	return nil
-}
-
-func sameDeck(a, b solo.Deck) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // rebuild replays actions on a fresh game; the game stays as it was if one
