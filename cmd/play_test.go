@@ -378,6 +378,11 @@ func TestPlayScreen(t *testing.T) {
 			}
 		}
 	}
+	for i, scr := range screens[1 : len(screens)-1] {
+		if h := strings.Count(scr, "\n") + 1; h > 24 {
+			t.Errorf("screen %d is %d lines high, want at most 24:\n%s", i+1, h, scr)
+		}
+	}
 	for i, l := range strings.Split(out.String(), "\n") {
 		if w := visibleWidth(l); w > screenWidth {
 			t.Errorf("output line %d is %d columns wide, want at most %d: %q", i+1, w, screenWidth, l)
