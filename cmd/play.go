@@ -481,7 +481,13 @@ func (s *playSession) inputEnded() error {
 }
 
 // ask writes a question and reads one answer line; no answer is "".
+// On a terminal, lines typed before the question are dropped first, so
+// that a command typed ahead (say while the solver thinks) is not taken
+// for the answer.
 func (s *playSession) ask(question string) string {
+	if s.screen {
+		s.dropTypedAhead()
+	}
 	fmt.Fprint(s.o.st.Out, question)
 	line, ok := <-s.lines
 	if !ok {
@@ -491,6 +497,23 @@ func (s *playSession) ask(question string) string {
 	return strings.TrimSpace(line)
 }
 
+// dropTypedAhead discards the lines that have been typed but not read.
+func (s *playSession) dropTypedAhead() {
+	for {
+		select {
+		case _, ok := <-s.lines:
+			if !ok {
+				return
+			}
+		case <-time.After(typeAheadWait):
+			return
+		}
+	}
+}
+
+// typeAheadWait is how long dropTypedAhead waits for one more typed line.
+const typeAheadWait = 30 * time.Millisecond
+
 // saveTo writes the game so far as a FORMATS.md line. An unfinished game in
 // phase 1 has "phase1_turns": 0; --resume reads it back.
 func (s *playSession) saveTo(path string) error {
@@ -499,48 +522,6 @@ func (s *playSession) saveTo(path string) error {
 		return err
 	}
 	return writeFileAtomic(path, data)
-}
-
-// finish shows the end of the game: the final display, the score, the
-// comparison with the solver and the share line, and saves the line.
-func (s *playSession) finish(ctx context.Context) error {
-	out := s.o.st.Out
-	var b strings.Builder
-	if s.screen {
-		if s.clear {
-			b.WriteString("\x1b[H\x1b[2J")
-		}
-		b.WriteString(strings.Join(s.status(), "\n") + "\n")
-		for _, m := range s.msg {
-			b.WriteString(m + "\n")
-		}
-		s.msg = nil
-	}
-	b.WriteString("\nYour display at the end:\n")
-	b.WriteString(strings.Join(s.p.compactGrid(s.g.Display(), nil), "\n") + "\n")
-	fmt.Fprint(out, b.String())
-	sc := s.g.Score()
-	fmt.Fprintf(out, "\n%s after %d turns (%d in phase 1).\n", s.p.bold("The game is over"), len(s.g.Moves()), s.g.Line().Phase1Turns)
-	if best, ok := s.solverBest(ctx); ok {
-		fmt.Fprint(out, s.comparison(sc, best))
-	} else {
-		fmt.Fprint(out, s.p.scoreLines(sc))
-	}
-	if s.daily {
-		fmt.Fprintf(out, "\nShare it (no spoilers):\n  %s\n", playShareLine(s.date, sc, s.hints, s.undos))
-	}
-	path := s.o.save
-	if path == "" && s.screen {
-		path = s.ask("\nSave your line? File name (Enter for no): ")
-	}
-	if path == "" {
-		return nil
-	}
-	if err := s.saveTo(path); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "Saved your line to %s.\nCheck it with: novaluna score %s\n", path, path)
-	return nil
 }
 
 // helpText is what help shows; every line fits in 80 columns.

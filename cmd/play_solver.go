@@ -93,9 +93,6 @@ func (s *playSession) solverBest(ctx context.Context) (solver.Result, bool) {
 	if err != nil {
 		return solver.Result{}, false
 	}
-	if s.screen {
-		fmt.Fprintf(s.o.st.Out, "The solver is looking for the best line (up to %v)...\n", s.o.hintTime)
-	}
 	res, err := s.solve(ctx, g)
 	if err != nil {
 		fmt.Fprintf(s.o.st.Err, "novaluna: the solver failed: %v\n", err)
@@ -104,28 +101,9 @@ func (s *playSession) solverBest(ctx context.Context) (solver.Result, bool) {
 	return res, true
 }
 
-// comparison writes the player's notes beside the solver's and says how
-// they compare.
-func (s *playSession) comparison(sc solo.Score, best solver.Result) string {
-	var b strings.Builder
-	bs := best.Score
-	fmt.Fprintf(&b, "          %6s  %6s\n", "you", "solver")
-	rows := []struct {
-		name   string
-		you, s int
-		what   string
-	}{
-		{"S1", sc.S1, bs.S1, "tile costs at the end of phase 1"},
-		{"P1", sc.P1, bs.P1, "10 x tokens short of 8 in phase 1"},
-		{"S2", sc.S2, bs.S2, "tile costs at the end"},
-		{"P2", sc.P2, bs.P2, "10 x tokens short of 21"},
-	}
-	for _, r := range rows {
-		fmt.Fprintf(&b, "  %-6s  %6d  %6d   %s\n", r.name, r.you, r.s, s.p.faint(r.what))
-	}
-	fmt.Fprintf(&b, "  %-6s  %6d  %6d   %s\n", "tokens", sc.Tokens, bs.Tokens, s.p.faint("placed of 21"))
-	fmt.Fprintf(&b, "  %s  %s  %6d\n", s.p.bold(fmt.Sprintf("%-6s", "Score")), s.p.bold(fmt.Sprintf("%6d", sc.Total())), bs.Total())
-	diff := sc.Total() - bs.Total()
+// verdict says how the player's score compares with the solver's best.
+func (s *playSession) verdict(sc solo.Score, best solver.Result) string {
+	diff := sc.Total() - best.Score.Total()
 	found := fmt.Sprintf("the solver's best line in %v", s.o.hintTime)
 	bound := ""
 	if best.Optimal {
@@ -135,15 +113,13 @@ func (s *playSession) comparison(sc solo.Score, best solver.Result) string {
 	}
 	switch {
 	case diff < 0:
-		fmt.Fprintf(&b, "%s %s by %d.%s\n", s.p.good("You beat"), found, -diff, bound)
+		return fmt.Sprintf("%s %s by %d.%s", s.p.good("You beat"), found, -diff, bound)
 	case diff == 0 && best.Optimal:
-		fmt.Fprintf(&b, "%s: no line scores less.\n", s.p.good("A perfect game"))
+		return fmt.Sprintf("%s: no line scores less.", s.p.good("A perfect game"))
 	case diff == 0:
-		fmt.Fprintf(&b, "%s as %s.%s\n", s.p.good("As good"), found, bound)
-	default:
-		fmt.Fprintf(&b, "%s scores %d, %d less than yours.%s\n", upperFirst(found), bs.Total(), diff, bound)
+		return fmt.Sprintf("%s as %s.%s", s.p.good("As good"), found, bound)
 	}
-	return b.String()
+	return fmt.Sprintf("%s scores %d, %d less than yours.%s", upperFirst(found), best.Score.Total(), diff, bound)
 }
 
 // playShareLine is the line a player may post about a daily puzzle: the
