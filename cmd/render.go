@@ -191,3 +191,30 @@ func (p painter) scoreLines(sc solo.Score) string {
 	fmt.Fprintf(&b, "  %s\n", p.bold(fmt.Sprintf("Score %d", sc.Total())))
 	return b.String()
 }
+
+// moveTable writes a legal line turn by turn: the tile, the cell, and the
+// tokens placed after the turn, with the end of phase 1 marked.
+func (p painter) moveTable(l solo.Line) string {
+	var b strings.Builder
+	g, err := solo.NewGame(l.Deck)
+	if err != nil {
+		return ""
+	}
+	fmt.Fprintf(&b, "  %-4s  %-22s  %-9s  %s\n", "turn", "tile", "cell", "tokens")
+	for i, m := range l.Moves {
+		if err := g.Play(m); err != nil {
+			fmt.Fprintf(&b, "  %s\n", err)
+			break
+		}
+		plain := painter{}.tile(m.Tile)
+		fmt.Fprintf(&b, "  %4d  %s  %-9s  %2d\n", i+1, padRight(p.tile(m.Tile), len([]rune(plain)), 22),
+			fmt.Sprintf("(%d, %d)", m.X, m.Y), g.Tokens())
+		if i+1 == l.Phase1Turns {
+			if g.Phase() == solo.Phase1 {
+				_ = g.EndPhase1()
+			}
+			fmt.Fprintf(&b, "  %s\n", p.faint(fmt.Sprintf("---- end of phase 1: S1 = %d, %d tokens; the wheel is refilled ----", g.Score().S1, g.Tokens())))
+		}
+	}
+	return b.String()
+}
