@@ -70,6 +70,7 @@ func (o *compareOptions) run(ctx context.Context) error {
 		return fmt.Errorf("%s: %w", o.path, err)
 	}
 	update, finish := progress(o.st, "searching")
+	update(0, len(l.Moves))
 	cmp, err := puzzles.Compare(ctx, l, puzzles.CompareOptions{Time: o.limit, Progress: update})
 	finish()
 	if err != nil {

@@ -71,7 +71,13 @@ func (o *dailyOptions) run(ctx context.Context) error {
 		return usageErrorf("--time %v: want a positive duration such as 2s", o.limit)
 	}
 	deck := puzzles.DailyDeck(date)
+	if o.st.ErrTTY {
+		fmt.Fprintf(o.st.Err, "rating the difficulty (%v)...", o.limit)
+	}
 	rating, _, err := puzzles.RateDeck(ctx, deck, o.limit)
+	if o.st.ErrTTY {
+		fmt.Fprint(o.st.Err, "\r\033[K") // clear the notice
+	}
 	if err != nil {
 		return err
 	}

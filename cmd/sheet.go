@@ -97,6 +97,7 @@ func (o *sheetOptions) run(ctx context.Context) error {
 	}
 	if o.answers {
 		update, finish := progress(o.st, "solving")
+		update(0, len(ps))
 		for i := range ps {
 			res, err := solver.Solve(ctx, ps[i].Deck, solver.Options{Time: o.limit})
 			if err != nil {

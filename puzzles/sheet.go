@@ -186,6 +186,9 @@ func (d *sheetDoc) tile(x, y, s float64, id int, o tileOpts) {
 		n := float64(task.Size())
 		barW := n*dot + (n+1)*gap
 		bx := x + (s-barW)/2
+		if o.covered != nil {
+			bx -= (gap + dot*0.8) / 2 // room for the token on the right
+		}
 		by := bottom - barH
 		d.fill(whiteRGB)
 		d.SetLineWidth(s * 0.006)
