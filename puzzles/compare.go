@@ -145,14 +145,22 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 	c.LowerBound = res.LowerBound
 	progress()
 
-	// A line found after turn k+1 is a line after turn k too.
+	// A line found after turn k+1 is a line after turn k too. On a tie the
+	// later line wins: it follows the user's line further, so the lines
+	// part later (or not at all).
 	for k := n - 1; k >= 0; k-- {
-		if best[k+1].score.Total() < best[k].score.Total() {
+		switch after, here := best[k+1].score.Total(), best[k].score.Total(); {
+		case after < here:
 			best[k] = best[k+1]
 			best[k].proven = false
+		case after == here:
+			proven := best[k].proven // a proof after turn k+1 says nothing of turn k
+			best[k] = best[k+1]
+			best[k].proven = proven
 		}
 	}
-	c.Best, c.BestScore, c.BestProven = best[0].line, best[0].score, best[0].proven
+	c.Best, c.BestScore = best[0].line, best[0].score
+	c.BestProven = best[0].proven || res.LowerBound >= c.BestScore.Total()
 	if c.LowerBound > c.BestScore.Total() {
 		c.LowerBound = c.BestScore.Total() // a bound from a search that found less
 	}
