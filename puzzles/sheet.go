@@ -402,8 +402,11 @@ func (d *sheetDoc) answerPage(p SheetPuzzle) error {
 	if !a.Optimal && a.LowerBound > 0 {
 		detail += fmt.Sprintf(" No line can score below %d.", a.LowerBound)
 	}
-	if a.Elapsed > 0 {
+	switch {
+	case a.Elapsed >= 100*time.Millisecond:
 		detail += fmt.Sprintf(" Searched for %.1f s.", a.Elapsed.Seconds())
+	case a.Elapsed > 0:
+		detail += " Searched for under 0.1 s."
 	}
 	d.text(margin, top+13, detail)
 	d.scoreBox(top+17, &a.Score)
@@ -435,7 +438,11 @@ func (d *sheetDoc) answerPage(p SheetPuzzle) error {
 	d.ink(inkRGB)
 	d.font("B", 10)
 	d.text(margin, ly, fmt.Sprintf("Phase 1: %d turns, S1 = %d", p1, a.Score.S1))
-	d.text(margin+colW, ly, fmt.Sprintf("Phase 2: %d turns, after the refill", len(a.Line.Moves)-p1))
+	if p2 := len(a.Line.Moves) - p1; p2 > 0 {
+		d.text(margin+colW, ly, fmt.Sprintf("Phase 2: %d turns, after the refill", p2))
+	} else {
+		d.text(margin+colW, ly, "Phase 2: none (the game ended in phase 1)")
+	}
 	for i, m := range a.Line.Moves {
 		col, row := 0, i
 		if i >= p1 {
