@@ -10,13 +10,13 @@ import (
 	"github.com/novaluna/novaluna/solo"
 )
 
-func lineFile(t *testing.T, l solo.Line) string {
+func tempLineFile(t *testing.T, l solo.Line) string {
 	t.Helper()
 	data, err := formatLine(l)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return writeTemp(t, "line.json", data)
+	return tempPuzzleFile(t, "line.json", data)
 }
 
 func TestCompareDaily(t *testing.T) {
@@ -25,7 +25,7 @@ func TestCompareDaily(t *testing.T) {
 	}
 	l := solo.RandomLine(puzzles.DailyDeck(puzzles.Launch), rand.NewPCG(11, 11))
 	sc, _ := solo.Replay(l)
-	path := lineFile(t, l)
+	path := tempLineFile(t, l)
 
 	out, errOut, code := runNovaluna(t, "compare", "--time", "1s", "--json", path)
 	if code != 0 {
@@ -65,7 +65,7 @@ func TestCompareNotDaily(t *testing.T) {
 		t.Skip("searches for a second")
 	}
 	l := solo.RandomLine(solo.SeedDeck(3), rand.NewPCG(1, 1))
-	out, errOut, code := runNovaluna(t, "compare", "--time", "500ms", lineFile(t, l))
+	out, errOut, code := runNovaluna(t, "compare", "--time", "500ms", tempLineFile(t, l))
 	if code != 0 {
 		t.Fatalf("compare: exit %d, %s", code, errOut)
 	}
@@ -85,11 +85,11 @@ func TestCompareBadInput(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{"illegal line", []string{"compare", lineFile(t, bad)}, 1, "turn 2"},
+		{"illegal line", []string{"compare", tempLineFile(t, bad)}, 1, "turn 2"},
 		{"missing file", []string{"compare", "/no/such/line.json"}, 1, "cannot read line file"},
-		{"not JSON", []string{"compare", writeTemp(t, "x.json", []byte("hello"))}, 1, "line format"},
+		{"not JSON", []string{"compare", tempPuzzleFile(t, "x.json", []byte("hello"))}, 1, "line format"},
 		{"no file", []string{"compare"}, 2, "accepts 1 arg"},
-		{"bad time", []string{"compare", "--time", "-1s", lineFile(t, l)}, 2, "--time"},
+		{"bad time", []string{"compare", "--time", "-1s", tempLineFile(t, l)}, 2, "--time"},
 	}
 	for _, tt := range tests {
 		_, errOut, code := runNovaluna(t, tt.args...)

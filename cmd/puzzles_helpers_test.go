@@ -17,8 +17,8 @@ func runNovaluna(t *testing.T, args ...string) (stdout, stderr string, code int)
 	return out.String(), errb.String(), code
 }
 
-// writeTemp writes data to a file in a fresh temporary folder.
-func writeTemp(t *testing.T, name string, data []byte) string {
+// tempPuzzleFile writes data to a file in a fresh temporary folder.
+func tempPuzzleFile(t *testing.T, name string, data []byte) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
