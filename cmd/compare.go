@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
@@ -118,7 +119,7 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 	for _, r := range rows {
 		fmt.Fprintf(w, "  %-10s %6d %6d   %s\n", r.name, r.u, r.b, p.faint(r.remark))
 	}
-	fmt.Fprintf(w, "  %-10s %6s %6s   %s\n", p.bold("Score"), p.bold(fmt.Sprint(us.Total())), p.bold(best), p.faint(proofNote(c)))
+	fmt.Fprintf(w, "  %s %s %s   %s\n", p.bold("Score     "), p.bold(fmt.Sprintf("%6d", us.Total())), p.bold(padLeft(best, 6)), p.faint(proofNote(c)))
 
 	ub, bb := puzzles.BreakdownOf(us), puzzles.BreakdownOf(bs)
 	fmt.Fprintf(w, "\nWhere the points went:        %6s %6s\n", "yours", "best")
@@ -133,7 +134,7 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 
 	fmt.Fprintf(w, "\nTurn by turn: the best score still reachable after each of your turns,\nand what the turn cost against the best before it.\n")
 	fmt.Fprintf(w, "  %4s  %-8s %-9s %6s %6s\n", "turn", "tile", "cell", "best", "cost")
-	fmt.Fprintf(w, "  %4s  %-8s %-9s %6d\n", "", "start", "", c.BestScore.Total())
+	fmt.Fprintf(w, "  %4s  %-8s %-9s %s\n", "", "start", "", padLeft(best, 6))
 	for _, t := range c.Turns {
 		tile, _ := solo.TileByID(t.Move.Tile)
 		name := fmt.Sprintf("#%d %s%d", tile.ID, tile.Colour, tile.Cost)
@@ -150,7 +151,7 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 		if t.EndsPhase1 && t.Turn < len(c.User.Moves) {
 			note = "  end of phase 1"
 		}
-		fmt.Fprintf(w, "  %4d  %s %-9s %6s %s%s\n", t.Turn, padRight(p.badge(tile.Colour, name), len(name), 8), cell, bestAfter, cost, note)
+		fmt.Fprintf(w, "  %4d  %s %-9s %s %s%s\n", t.Turn, padRight(p.badge(tile.Colour, name), len(name), 8), cell, padLeft(bestAfter, 6), cost, note)
 	}
 	fmt.Fprintf(w, "\n%s\n", costliest(c))
 	if share != "" {
@@ -177,6 +178,14 @@ func (o *compareOptions) printBestLine(w io.Writer, c puzzles.Comparison) {
 	for _, line := range strings.SplitAfter(b.String(), "\n") {
 		fmt.Fprint(w, strings.TrimRight(line, " \n")+strings.Repeat("\n", strings.Count(line, "\n")))
 	}
+}
+
+// padLeft right-aligns s in n columns, counting runes (for "≤").
+func padLeft(s string, n int) string {
+	if w := utf8.RuneCountInString(s); w < n {
+		return strings.Repeat(" ", n-w) + s
+	}
+	return s
 }
 
 func proofNote(c puzzles.Comparison) string {
