@@ -86,8 +86,11 @@ func (o *sheetOptions) run(ctx context.Context) error {
 			return err
 		}
 		title := label
-		if o.src.seed != "" {
+		switch {
+		case o.src.seed != "":
 			title = "Seed " + o.src.seed
+		case o.src.deckFile != "":
+			title = "Deck " + filepath.Base(o.src.deckFile)
 		}
 		ps = append(ps, puzzles.SheetPuzzle{Title: title, Deck: deck})
 	}
