@@ -112,6 +112,9 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		newScoreCmd(st),
 		newRandomCmd(st),
 		newPlayCmd(st),
+		newDailyCmd(st),
+		newCompareCmd(st),
+		newSheetCmd(st),
 	)
 	for _, c := range root.Commands() {
 		wrapArgs(c)
