@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-isatty"
+	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/spf13/cobra"
 )
@@ -168,6 +169,11 @@ func (s *playSession) load() error {
 		if date, ok, _ := o.src.dailyDate(); ok {
 			s.daily, s.date = true, date
 		}
+	}
+	if !s.daily {
+		// A deck file or a saved game may hold a daily puzzle: it gets
+		// the share line too.
+		s.date, s.daily = puzzles.FindDaily(s.deck, time.Now())
 	}
 	g, err := solo.NewGame(s.deck)
 	if err != nil {

@@ -53,7 +53,15 @@ func (s *playSession) finish(ctx context.Context) error {
 		b.WriteString(strings.Join(wrapWords(s.verdict(sc, best), screenWidth), "\n") + "\n")
 	}
 	if s.daily {
-		fmt.Fprintf(&b, "\nShare it (no spoilers):\n  %s\n", playShareLine(s.date, sc, s.hints, s.undos))
+		bestScore := 0
+		if haveBest {
+			bestScore = best.Score.Total()
+		}
+		share, err := playShareLine(s.date, s.g.Line(), bestScore, s.hints, s.undos)
+		if err != nil {
+			return fmt.Errorf("internal error: the share line: %w", err)
+		}
+		fmt.Fprintf(&b, "\nShare it (no spoilers):\n  %s\n", share)
 	}
 	fmt.Fprint(out, b.String())
 

@@ -122,15 +122,15 @@ func (s *playSession) verdict(sc solo.Score, best solver.Result) string {
 	return fmt.Sprintf("%s scores %d, %d less than yours.%s", upperFirst(found), best.Score.Total(), diff, bound)
 }
 
-// playShareLine is the line a player may post about a daily puzzle: the
-// number, the score and the tokens, and how many hints and undos it took;
-// nothing about the moves.
-func playShareLine(date time.Time, sc solo.Score, hints, undos int) string {
-	name := "Nova Luna solo " + date.Format(puzzles.DateLayout)
-	if n := puzzles.Number(date); n > 0 {
-		name = fmt.Sprintf("Nova Luna daily #%d", n)
+// playShareLine is the share line of a daily puzzle (puzzles.ShareLine:
+// the score, the best known, a square per tile; no spoilers), with the
+// hints and undos it took, if any. best is 0 when the solver did not run.
+func playShareLine(date time.Time, line solo.Line, best, hints, undos int) (string, error) {
+	share, err := puzzles.ShareLine(date, line, best)
+	if err != nil {
+		return "", err
 	}
-	line := fmt.Sprintf("%s: %d (S1 %d, S2 %d, %d/21 tokens)", name, sc.Total(), sc.S1, sc.S2, sc.Tokens)
+	var help []string
 	for _, c := range []struct {
 		n    int
 		what string
@@ -138,12 +138,15 @@ func playShareLine(date time.Time, sc solo.Score, hints, undos int) string {
 		switch c.n {
 		case 0:
 		case 1:
-			line += ", 1 " + c.what
+			help = append(help, "1 "+c.what)
 		default:
-			line += fmt.Sprintf(", %d %ss", c.n, c.what)
+			help = append(help, fmt.Sprintf("%d %ss", c.n, c.what))
 		}
 	}
-	return line
+	if len(help) > 0 {
+		share += " (" + strings.Join(help, ", ") + ")"
+	}
+	return share, nil
 }
 
 func upperFirst(s string) string {

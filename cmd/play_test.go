@@ -484,8 +484,23 @@ func TestPlayDailyShareLine(t *testing.T) {
 		t.Fatalf("play --date: no share line in %q", out.String())
 	}
 	share, _, _ = strings.Cut(share, "\n")
-	if want := fmt.Sprintf("daily #2: %d ", sc.Total()); !strings.Contains(share, want) {
-		t.Errorf("share line = %q, want it to contain %q", share, want)
+	want, err := puzzles.ShareLine(date, l, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if share != "  "+want {
+		t.Errorf("share line = %q, want %q", share, "  "+want)
+	}
+	if !strings.Contains(share, fmt.Sprintf(": %d ", sc.Total())) {
+		t.Errorf("share line = %q, want the score %d", share, sc.Total())
+	}
+	// A saved daily game resumed without --date is known as the daily.
+	save := filepath.Join(t.TempDir(), "line.json")
+	cut := strings.SplitAfter(script(l), "\n")
+	playRun(t, strings.Join(cut[:5], ""), "--date", "2026-11-23", "--save", save)
+	_, resumed, _ := playRun(t, strings.Join(cut[5:], ""), "--resume", save)
+	if !strings.Contains(resumed, want) {
+		t.Errorf("play --resume of a daily game: stdout = %q, want the share line %q", resumed, want)
 	}
 	for _, m := range l.Moves {
 		if strings.Contains(share, fmt.Sprintf("#%d ", m.Tile)) || strings.Contains(share, fmt.Sprintf("(%d, %d)", m.X, m.Y)) {
@@ -495,24 +510,31 @@ func TestPlayDailyShareLine(t *testing.T) {
 }
 
 func TestPlayShareLine(t *testing.T) {
-	sc := solo.Score{S1: 34, S2: 66, Tokens: 21}
+	date, err := puzzles.ParseDate("2026-11-24")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(1, 0))
+	base, err := puzzles.ShareLine(date, l, 90)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
-		date         string
 		hints, undos int
 		want         string
 	}{
-		{"2026-11-22", 0, 0, "Nova Luna daily #1: 100 (S1 34, S2 66, 21/21 tokens)"},
-		{"2026-11-24", 1, 2, "Nova Luna daily #3: 100 (S1 34, S2 66, 21/21 tokens), 1 hint, 2 undos"},
-		{"2026-01-01", 3, 1, "Nova Luna solo 2026-01-01: 100 (S1 34, S2 66, 21/21 tokens), 3 hints, 1 undo"},
+		{0, 0, base},
+		{1, 0, base + " (1 hint)"},
+		{2, 1, base + " (2 hints, 1 undo)"},
+		{0, 3, base + " (3 undos)"},
 	}
 	for _, tt := range tests {
-		date, err := puzzles.ParseDate(tt.date)
-		if err != nil {
-			t.Fatal(err)
+		if got, err := playShareLine(date, l, 90, tt.hints, tt.undos); got != tt.want || err != nil {
+			t.Errorf("playShareLine(%d hints, %d undos) = %q, %v, want %q", tt.hints, tt.undos, got, err, tt.want)
 		}
-		if got := playShareLine(date, sc, tt.hints, tt.undos); got != tt.want {
-			t.Errorf("playShareLine(%s, %d hints, %d undos) = %q, want %q", tt.date, tt.hints, tt.undos, got, tt.want)
-		}
+	}
+	if _, err := playShareLine(date.AddDate(0, 0, 1), l, 90, 0, 0); err == nil {
+		t.Errorf("playShareLine(another date's line) = nil error, want one")
 	}
 }
 
