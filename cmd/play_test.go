@@ -93,6 +93,12 @@ func TestPlayScriptedGames(t *testing.T) {
 			if err != nil || gotScore != wantScore {
 				t.Errorf("Replay(saved) = %+v, %v, want %+v", gotScore, err, wantScore)
 			}
+			var scoreOut bytes.Buffer
+			Main([]string{"score", "--json", save}, Streams{In: strings.NewReader(""), Out: &scoreOut, Err: io.Discard})
+			wantJSON, _ := wantScore.MarshalJSON()
+			if strings.TrimSpace(scoreOut.String()) != string(wantJSON) {
+				t.Errorf("novaluna score --json (saved line) = %s, want %s", scoreOut.String(), wantJSON)
+			}
 			if re := regexp.MustCompile(fmt.Sprintf(`Score +%d\b`, wantScore.Total())); !re.MatchString(out) {
 				t.Errorf("output does not match %s:\n%s", re, out)
 			}
