@@ -587,3 +587,28 @@ func TestPlayShow(t *testing.T) {
 		t.Errorf("play with show in a script writes colour codes: %q", out)
 	}
 }
+
+// TestPlayWideDisplay: a display too wide to stand beside the wheel goes
+// below it, the wheel in rows, and the screen still fits 80 columns.
+func TestPlayWideDisplay(t *testing.T) {
+	var in strings.Builder
+	for x := range 8 {
+		fmt.Fprintf(&in, "a %d 0\n", x)
+	}
+	in.WriteString("show\n")
+	_, out, errOut := playRun(t, in.String(), "--seed", "7")
+	_, screen, ok := strings.Cut(out, "turn 9 · phase 1")
+	if !ok {
+		t.Fatalf("no screen for turn 9 in %q (stderr %q)", out, errOut)
+	}
+	for _, want := range []string{"☾  8 ·", "a  9 #45 T4 RB TY", "CAPITALS: open task · small letters: covered · 1..18: free cells"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("wide display screen does not show %q:\n%s", want, screen)
+		}
+	}
+	for _, l := range strings.Split(screen, "\n") {
+		if w := visibleWidth(l); w > screenWidth {
+			t.Errorf("wide display screen line is %d columns, want at most %d: %q", w, screenWidth, l)
+		}
+	}
+}
