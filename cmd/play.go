@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -106,6 +107,12 @@ type playSession struct {
 func (o *playOptions) run(ctx context.Context) error {
 	if o.hintTime < 0 {
 		return usageErrorf("--hint-time %v: want a duration of 0 or more, e.g. 3s", o.hintTime)
+	}
+	if o.save != "" {
+		// Fail now rather than after a whole game.
+		if fi, err := os.Stat(filepath.Dir(o.save)); err != nil || !fi.IsDir() {
+			return fmt.Errorf("--save %s: the folder %s does not exist", o.save, filepath.Dir(o.save))
+		}
 	}
 	s := &playSession{o: o, screen: o.st.InTTY}
 	s.p = painter{o.st.Colour && s.screen}
@@ -267,6 +274,15 @@ func (s *playSession) refuse(err error) {
 	fmt.Fprintf(s.o.st.Err, "line %d: refused: %s\n%s\n", s.lineNo, text, s.legalNow())
 }
 
+// warn reports a problem that refuses nothing, such as a failed save.
+func (s *playSession) warn(err error) {
+	if s.screen {
+		s.msg = append(s.msg, s.p.bad("Warning: ")+err.Error())
+		return
+	}
+	fmt.Fprintf(s.o.st.Err, "novaluna: warning: %v\n", err)
+}
+
 // refusal words an error for the player: the rule id first when a rule was
 // broken.
 func refusal(err error) string {
@@ -337,7 +353,7 @@ func (s *playSession) safeDo(ctx context.Context, line string) (quit bool, err e
 		// nothing is lost if the program is stopped. The end of the game
 		// is saved by finish.
 		if serr := s.saveTo(s.o.save); serr != nil {
-			s.refuse(serr)
+			s.warn(serr)
 		}
 	}
 	return quit, err

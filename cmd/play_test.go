@@ -279,6 +279,7 @@ func TestPlayBadFlags(t *testing.T) {
 		{[]string{"--seed", "7", "--daily"}, exitUsage, "give only one"},
 		{[]string{"--seed", "7", "--hint-time", "-1s"}, exitUsage, "--hint-time"},
 		{[]string{"--resume", "no-such-file.json"}, exitError, "cannot read line file"},
+		{[]string{"--seed", "7", "--save", filepath.Join("no-such-folder", "line.json")}, exitError, "the folder no-such-folder does not exist"},
 		{[]string{"--seed", "8", "--resume", filepath.Join("testdata", "play", "seed7-by-choice.json")}, exitError, "deck differs"},
 	}
 	for _, tt := range tests {
