@@ -188,3 +188,32 @@ func TestParseLineErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLegalCellsPlayable checks that every cell LegalCells offers is
+// accepted by CheckMove, also when the display lies at the ends of int,
+// where a neighbour of a tile may have no coordinates at all.
+func TestLegalCellsPlayable(t *testing.T) {
+	for _, first := range []Point{{0, 0}, {math.MaxInt, 0}, {0, math.MinInt}, {math.MinInt, math.MaxInt}, {math.MaxInt - 1, math.MaxInt - 1}} {
+		deck := SeedDeck(3)
+		g, _ := NewGame(deck)
+		acc := g.Accessible()
+		if err := g.Play(Move{acc[0], first.X, first.Y}); err != nil {
+			t.Fatalf("first tile on %v: %v", first, err)
+		}
+		for turn := 2; turn <= 4; turn++ {
+			cells := g.LegalCells()
+			if len(cells) == 0 {
+				t.Fatalf("first tile on %v, turn %d: no legal cells", first, turn)
+			}
+			id := g.Accessible()[0]
+			for _, p := range cells {
+				if _, _, err := g.CheckMove(Move{id, p.X, p.Y}); err != nil {
+					t.Errorf("first tile on %v, turn %d: LegalCells offers %v, CheckMove says %v", first, turn, p, err)
+				}
+			}
+			if err := g.Play(Move{id, cells[len(cells)-1].X, cells[len(cells)-1].Y}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
