@@ -258,3 +258,44 @@ func greedyLine(deck solo.Deck, rng *rand.Rand) solo.Line {
 	}
 	return solo.LineOf(deck, &start, steps, s.Phase1Turns())
 }
+
+// TestCrossCheckAllTokensInPhase1 cross-checks the one case RULES.md leaves
+// to a decision: all 21 tokens placed on turn 10, still in phase 1 (the
+// line of solo's TestAllTokensInPhase1). Every phase1_turns, every
+// truncation and many random variants must get the same verdict from both.
+func TestCrossCheckAllTokensInPhase1(t *testing.T) {
+	l := solo.Line{
+		Deck: solo.Deck{14, 48, 17, 33, 51, 25, 67, 68, 34, 13, 1, 18, 35, 52, 2, 19, 36, 53, 3, 20, 37, 54},
+		Moves: []solo.Move{
+			{Tile: 14, X: 8, Y: -3}, {Tile: 48, X: 7, Y: -3}, {Tile: 17, X: 8, Y: -4}, {Tile: 33, X: 6, Y: -3}, {Tile: 51, X: 7, Y: -4},
+			{Tile: 25, X: 9, Y: -4}, {Tile: 67, X: 8, Y: -5}, {Tile: 68, X: 6, Y: -4}, {Tile: 34, X: 7, Y: -5}, {Tile: 13, X: 6, Y: -5},
+		},
+		Phase1Turns: 10,
+	}
+	if got := byReference(l); !got.Legal || got.Tokens != 21 {
+		t.Fatalf("reference on the all-tokens line: %v, want legal with 21 tokens", got)
+	}
+	cases := map[string]solo.Line{}
+	for p1 := -1; p1 <= 12; p1++ {
+		c := l
+		c.Phase1Turns = p1
+		cases[fmt.Sprintf("phase1_turns %d", p1)] = c
+	}
+	for n := range len(l.Moves) {
+		c := l
+		c.Moves = l.Moves[:n]
+		c.Phase1Turns = min(10, max(1, n))
+		cases[fmt.Sprintf("first %d moves", n)] = c
+	}
+	rng := rand.New(rand.NewPCG(21, 21))
+	for i := range 300 {
+		for name, c := range variants(l, rng) {
+			cases[fmt.Sprintf("%s %d", name, i)] = c
+		}
+	}
+	for name, c := range cases {
+		if eng, ref := byEngine(t, c), byReference(c); eng != ref {
+			t.Errorf("%s: engine says %v, reference says %v", name, eng, ref)
+		}
+	}
+}
