@@ -1,0 +1,15 @@
+// Package solver finds low-scoring lines for Nova Luna solo decks and proves
+// lower bounds on the score of every legal line.
+//
+// The search is anytime. A beam search finds a strong line quickly; then
+// threshold passes of a depth-first branch-and-bound (iterative deepening on
+// the score bound, with a shared transposition table) raise the proven lower
+// bound and improve the line until the two meet or time runs out.
+//
+// The lower bound relaxes geometry: it assumes every task that the colours of
+// the drawable tiles could ever satisfy will be covered, and solves what is
+// left (the wheel, the phases, the token counts and the costs) exactly by
+// dynamic programming over the tiles still on the wheel. Positions equal up
+// to translation, rotation and reflection of the display share one entry of
+// the transposition table.
+package solver

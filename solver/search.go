@@ -1,0 +1,291 @@
+package solver
+
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// maxMoves bounds the children of a position: up to three tiles on any
+// frontier cell, each either before or after ending phase 1, plus ending
+// phase 1 into an empty wheel.
+const maxMoves = 2*3*solo.MaxFrontier + 1
+
+// noSpace marks a move that only ends phase 1 (when that ends the game).
+const noSpace = 0xff
+
+// move is a child of a position: optionally end phase 1 first, then take
+// the tile on space sp and place it on cell. f is the child's bound.
+type move struct {
+	f    int16
+	tie  int16
+	end  bool
+	sp   uint8
+	cell solo.Cell
+}
+
+func cmpMove(a, b move) int {
+	if a.f != b.f {
+		return int(a.f) - int(b.f)
+	}
+	if a.tie != b.tie {
+		return int(a.tie) - int(b.tie)
+	}
+	if a.end != b.end {
+		if a.end {
+			return 1
+		}
+		return -1
+	}
+	if a.sp != b.sp {
+		return int(a.sp) - int(b.sp)
+	}
+	return int(a.cell) - int(b.cell)
+}
+
+// path is a continuation from the start position: the steps, and before
+// which of them phase 1 ends by choice (-1: not by choice on this path).
+type path struct {
+	steps [solo.MaxTurns]solo.Step
+	n     int8
+	p1    int8
+}
+
+// shared is what all workers of one search see.
+type shared struct {
+	m      *model
+	tt     *table
+	start  solo.State
+	deck   solo.Deck
+	prefix []solo.Move
+	begin  time.Time
+
+	best  atomic.Int32 // score of the incumbent line; infinity before one
+	lb    atomic.Int32 // proven lower bound
+	nodes atomic.Int64
+	stop  atomic.Bool
+
+	mu       sync.Mutex
+	bestPath path
+	firstAt  time.Duration
+	bestAt   time.Duration
+	found    bool
+}
+
+// offer records a complete line if it beats the incumbent.
+func (sh *shared) offer(score int, p *path) {
+	if int32(score) >= sh.best.Load() {
+		return
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if int32(score) >= sh.best.Load() {
+		return
+	}
+	sh.bestPath = *p
+	now := time.Since(sh.begin)
+	if !sh.found {
+		sh.firstAt = now
+		sh.found = true
+	}
+	sh.bestAt = now
+	sh.best.Store(int32(score))
+	if int32(score) <= sh.lb.Load() {
+		sh.stop.Store(true)
+	}
+}
+
+// raise publishes a proven lower bound.
+func (sh *shared) raise(lb int) {
+	for {
+		old := sh.lb.Load()
+		if int32(lb) <= old {
+			return
+		}
+		if sh.lb.CompareAndSwap(old, int32(lb)) {
+			break
+		}
+	}
+	if int32(lb) >= sh.best.Load() {
+		sh.stop.Store(true)
+	}
+}
+
+// worker is one search thread. Its buffers are allocated once; the search
+// itself does not allocate.
+type worker struct {
+	sh    *shared
+	stack [solo.MaxTurns + 2]solo.State
+	ended solo.State // a position with phase 1 just ended, for gen
+	moves [solo.MaxTurns + 2][maxMoves]move
+	path  path
+	nodes int64
+	// openNum/openDen weigh the open tasks of the display in the beam's
+	// evaluation (the bound counts them fully).
+	openNum, openDen int
+}
+
+func newWorker(sh *shared) *worker {
+	return &worker{sh: sh, openNum: 1, openDen: 1}
+}
+
+// tick counts a node and reports whether the search must stop. It flushes
+// the count to the shared total every 256 nodes.
+func (w *worker) tick() bool {
+	w.nodes++
+	if w.nodes&255 == 0 {
+		w.sh.nodes.Add(256)
+		return w.sh.stop.Load()
+	}
+	return false
+}
+
+func (w *worker) flush() {
+	w.sh.nodes.Add(w.nodes & 255)
+	w.nodes = 0
+}
+
+// gen writes the children of s into buf with their bounds, sorted best
+// first, and returns how many there are. scratch is overwritten.
+func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State) int {
+	n := w.genFrom(s, false, buf, 0, scratch)
+	if s.CanEndPhase1() {
+		e := &w.ended
+		*e = *s
+		e.EndPhase1()
+		if e.Over() {
+			buf[n] = move{f: int16(e.Score().Total()), end: true, sp: noSpace}
+			n++
+		} else {
+			n = w.genFrom(e, true, buf, n, scratch)
+		}
+	}
+	slices.SortFunc(buf[:n], cmpMove)
+	return n
+}
+
+// genFrom adds the children of base to buf, marked as ending phase 1 first
+// when end is set (base is then the position after the end).
+func (w *worker) genFrom(base *solo.State, end bool, buf *[maxMoves]move, n int, scratch *solo.State) int {
+	var acc [3]uint8
+	k := base.Accessible(&acc)
+	nf := base.NumFrontier()
+	for i := range k {
+		for j := range nf {
+			c := base.FrontierCell(j)
+			*scratch = *base
+			scratch.Apply(acc[i], c)
+			w.tick()
+			buf[n] = move{f: int16(w.sh.m.bound(scratch)), tie: int16(-scratch.Tokens()), end: end, sp: acc[i], cell: c}
+			n++
+		}
+	}
+	return n
+}
+
+// play applies mv to a copy of s in dst and records it in the path.
+func (w *worker) play(s *solo.State, mv move, dst *solo.State) {
+	*dst = *s
+	if mv.end {
+		dst.EndPhase1()
+		w.path.p1 = w.path.n
+	}
+	if mv.sp != noSpace {
+		dst.Apply(mv.sp, mv.cell)
+		w.path.steps[w.path.n] = solo.Step{Space: mv.sp, Cell: mv.cell}
+		w.path.n++
+	}
+}
+
+func (w *worker) unplay(mv move) {
+	if mv.sp != noSpace {
+		w.path.n--
+	}
+	if mv.end {
+		w.path.p1 = -1
+	}
+}
+
+// dfs searches the position at depth d, whose bound is f, for lines scoring
+// at most T and below the incumbent. It returns a lower bound on the score
+// of every line through the position (fail-soft), and records in the table
+// what it proved. After a stop its result means nothing.
+func (w *worker) dfs(d int, T int, f int) int {
+	sh := w.sh
+	s := &w.stack[d]
+	if s.Over() {
+		sc := s.Score().Total()
+		sh.offer(sc, &w.path)
+		return sc
+	}
+	k := key(s)
+	if lb := sh.tt.probe(k); lb > f {
+		f = lb
+	}
+	if f > min(T, int(sh.best.Load())-1) {
+		return f
+	}
+	buf := &w.moves[d]
+	n := w.gen(s, buf, &w.stack[d+1])
+	if sh.stop.Load() {
+		return f
+	}
+	res := infinity
+	for i := range n {
+		mv := buf[i]
+		if int(mv.f) > min(T, int(sh.best.Load())-1) {
+			res = min(res, int(mv.f))
+			break
+		}
+		w.play(s, mv, &w.stack[d+1])
+		v := w.dfs(d+1, T, int(mv.f))
+		w.unplay(mv)
+		if sh.stop.Load() {
+			return f
+		}
+		res = min(res, v)
+	}
+	res = max(res, f)
+	sh.tt.store(k, res)
+	return res
+}
+
+// prove runs threshold passes of the depth-first search from the start
+// position, each raising the proven bound, until the bound meets the
+// incumbent or the search is stopped.
+func (w *worker) prove() {
+	sh := w.sh
+	w.stack[0] = sh.start
+	w.path = path{p1: -1}
+	f := sh.m.bound(&w.stack[0])
+	sh.raise(f)
+	T := f
+	for !sh.stop.Load() {
+		v := w.dfs(0, T, f)
+		if sh.stop.Load() {
+			break
+		}
+		sh.raise(v)
+		if v >= int(sh.best.Load()) {
+			break
+		}
+		T = max(v, T+1)
+	}
+	w.flush()
+}
+
+// improve runs a depth-first branch-and-bound for better lines with no
+// threshold: it dives along the best-bounded children first.
+func (w *worker) improve() {
+	sh := w.sh
+	w.stack[0] = sh.start
+	w.path = path{p1: -1}
+	v := w.dfs(0, infinity, sh.m.bound(&w.stack[0]))
+	if !sh.stop.Load() {
+		sh.raise(v)
+	}
+	w.flush()
+}

@@ -1,0 +1,238 @@
+package solver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// Options tune a search.
+type Options struct {
+	Time      time.Duration  // 0: no limit (run until proven optimal or ctx is done)
+	Workers   int            // 0: runtime.NumCPU(); 1: fully deterministic result for a deck and settings
+	TableBits int            // transposition table of 2^TableBits fixed-size entries; 0: DefaultTableBits
+	Progress  func(Progress) // if non-nil, called from time to time (<= ~10/s) from a single goroutine
+}
+
+// Progress is a snapshot of a running search.
+type Progress struct {
+	Elapsed    time.Duration
+	Best       int // best score so far (0 before the first line)
+	LowerBound int // best proven bound so far
+	Nodes      int64
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Score       solo.Score
+	Line        solo.Line // a complete legal line from the deck's start that replays (solo.Replay) to Score
+	LowerBound  int       // proven: no legal line (from the given position, for SolveFrom) scores less
+	Optimal     bool      // LowerBound == Score.Total()
+	Nodes       int64
+	Elapsed     time.Duration
+	FirstLineAt time.Duration // when the first complete line was found
+	BestLineAt  time.Duration // when the final best line was found
+}
+
+// Table sizes: an entry is 16 bytes, so the default table takes 64 MiB and
+// the largest allowed 4 GiB.
+const (
+	DefaultTableBits = 22
+	MinTableBits     = 10
+	MaxTableBits     = 28
+)
+
+// progressEvery is how often Options.Progress is called.
+const progressEvery = 100 * time.Millisecond
+
+// Solve searches for the lowest-scoring line of a deck. It stops when the
+// line is proven optimal, when opts.Time has passed, or when ctx is done,
+// and returns the best line found and the best bound proven so far. It
+// fails only for an invalid deck or bad options.
+func Solve(ctx context.Context, deck solo.Deck, opts Options) (Result, error) {
+	g, err := solo.NewGame(deck)
+	if err != nil {
+		return Result{}, err
+	}
+	return SolveFrom(ctx, g, opts)
+}
+
+// SolveFrom solves from a game in progress: Result.Line is g's moves
+// followed by the best continuation found (with Phase1Turns set; if the best
+// next action is ending phase 1 now, Phase1Turns == len(g.Moves())). g is
+// not modified. A game that is over returns its own score, optimal.
+func SolveFrom(ctx context.Context, g *solo.Game, opts Options) (Result, error) {
+	if opts.Time < 0 {
+		return Result{}, fmt.Errorf("solver: time limit %v is negative", opts.Time)
+	}
+	if opts.Workers < 0 {
+		return Result{}, fmt.Errorf("solver: %d workers: want 0 (all cores) or more", opts.Workers)
+	}
+	if opts.TableBits != 0 && (opts.TableBits < MinTableBits || opts.TableBits > MaxTableBits) {
+		return Result{}, fmt.Errorf("solver: table bits %d: want %d to %d", opts.TableBits, MinTableBits, MaxTableBits)
+	}
+	begin := time.Now()
+	if g.Over() {
+		sc := g.Score()
+		return Result{Score: sc, Line: g.Line(), LowerBound: sc.Total(), Optimal: true, Elapsed: time.Since(begin)}, nil
+	}
+	workers := opts.Workers
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	bits := opts.TableBits
+	if bits == 0 {
+		bits = DefaultTableBits
+	}
+	deck := g.Deck()
+	sh := &shared{
+		m:      newModel(deck),
+		tt:     newTable(bits),
+		start:  g.State(),
+		deck:   deck,
+		prefix: g.Moves(),
+		begin:  begin,
+	}
+	sh.best.Store(infinity)
+	sh.lb.Store(0)
+
+	if opts.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Time)
+		defer cancel()
+	}
+	// A greedy line first, so that there is always a line to return, and
+	// the bound of the start position.
+	sh.raise(sh.m.bound(&sh.start))
+	newWorker(sh).runBeam(newBeam(1))
+
+	var wg sync.WaitGroup
+	for i := range workers {
+		wg.Go(func() { run(sh, i, workers) })
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	ctxDone := ctx.Done()
+wait:
+	for {
+		select {
+		case <-done:
+			break wait
+		case <-ctxDone:
+			sh.stop.Store(true)
+			ctxDone = nil
+		case <-tick.C:
+			if opts.Progress != nil {
+				opts.Progress(sh.progress())
+			}
+		}
+	}
+	return sh.result()
+}
+
+// run is the schedule of worker i of n. Worker 0 finds a first line with a
+// narrow beam, then proves bounds; the others widen the beam with different
+// weightings, then search depth-first for better lines. With one worker the
+// schedule is fixed and the result deterministic.
+func run(sh *shared, i, n int) {
+	w := newWorker(sh)
+	if n == 1 {
+		for _, width := range []int{64, 512} {
+			if sh.stop.Load() {
+				return
+			}
+			w.runBeam(newBeam(width))
+		}
+		w.prove()
+		return
+	}
+	if i == 0 {
+		w.runBeam(newBeam(64))
+		w.prove()
+		return
+	}
+	weights := [][2]int{{1, 1}, {1, 2}, {2, 3}, {1, 3}}
+	wt := weights[(i-1)%len(weights)]
+	w.openNum, w.openDen = wt[0], wt[1]
+	for width := 128; width <= 4096 && !sh.stop.Load(); width *= 2 {
+		w.runBeam(newBeam(width))
+	}
+	w.openNum, w.openDen = 1, 1
+	w.improve()
+}
+
+func (sh *shared) progress() Progress {
+	p := Progress{Elapsed: time.Since(sh.begin), LowerBound: int(sh.lb.Load()), Nodes: sh.nodes.Load()}
+	if b := sh.best.Load(); b < infinity {
+		p.Best = int(b)
+	}
+	return p
+}
+
+// result builds the Result and checks the line through the rules engine.
+func (sh *shared) result() (Result, error) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	r := Result{Nodes: sh.nodes.Load(), Elapsed: time.Since(sh.begin), FirstLineAt: sh.firstAt, BestLineAt: sh.bestAt}
+	if !sh.found {
+		return r, fmt.Errorf("solver: stopped before finding a complete line")
+	}
+	r.Line = sh.line(&sh.bestPath)
+	sc, err := solo.Replay(r.Line)
+	if err != nil {
+		return r, fmt.Errorf("solver: internal error: the best line does not replay: %w", err)
+	}
+	if sc.Total() != int(sh.best.Load()) {
+		return r, fmt.Errorf("solver: internal error: the best line replays to %d, not %d", sc.Total(), sh.best.Load())
+	}
+	r.Score = sc
+	r.LowerBound = min(int(sh.lb.Load()), sc.Total())
+	r.Optimal = r.LowerBound == sc.Total()
+	return r, nil
+}
+
+// line turns a path from the start position into a complete line.
+func (sh *shared) line(p *path) solo.Line {
+	s := sh.start
+	moves := append([]solo.Move(nil), sh.prefix...)
+	for i := range int(p.n) {
+		if int(p.p1) == i && s.Phase() == solo.Phase1 {
+			s.EndPhase1()
+		}
+		st := p.steps[i]
+		id := s.TrackTile(int(st.Space))
+		s.Apply(st.Space, st.Cell)
+		x, y := s.XY(st.Cell)
+		moves = append(moves, solo.Move{Tile: id, X: x, Y: y})
+	}
+	if int(p.p1) == int(p.n) && s.Phase() == solo.Phase1 {
+		s.EndPhase1()
+	}
+	return solo.Line{Deck: append(solo.Deck(nil), sh.deck...), Moves: moves, Phase1Turns: s.Phase1Turns()}
+}
+
+// MarshalJSON writes the FORMATS.md solver result, with the four notes and
+// the token count as extra keys.
+func (r Result) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Score      int       `json:"score"`
+		Line       solo.Line `json:"line"`
+		LowerBound int       `json:"lower_bound"`
+		Optimal    bool      `json:"optimal"`
+		Nodes      int64     `json:"nodes"`
+		Seconds    float64   `json:"seconds"`
+		S1         int       `json:"s1"`
+		P1         int       `json:"p1"`
+		S2         int       `json:"s2"`
+		P2         int       `json:"p2"`
+		Tokens     int       `json:"tokens"`
+	}{r.Score.Total(), r.Line, r.LowerBound, r.Optimal, r.Nodes, r.Elapsed.Seconds(),
+		r.Score.S1, r.Score.P1, r.Score.S2, r.Score.P2, r.Score.Tokens})
+}
