@@ -299,3 +299,39 @@ func TestCrossCheckAllTokensInPhase1(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCrossCheck lets the fuzzer pick the deck, the game and an edit of
+// one move (its tile, its cell), of phase1_turns and of the line's length,
+// and checks that the engine and the reference agree on the result.
+func FuzzCrossCheck(f *testing.F) {
+	f.Add(uint64(1), uint64(1), false, uint8(3), uint8(0), int8(0), int8(0), int8(0), uint8(0))
+	f.Add(uint64(18), uint64(1), false, uint8(9), uint8(0), int8(0), int8(0), int8(-1), uint8(0))
+	f.Add(uint64(7), uint64(2), true, uint8(12), uint8(40), int8(1), int8(0), int8(0), uint8(2))
+	f.Add(uint64(9), uint64(3), true, uint8(5), uint8(0), int8(2), int8(-1), int8(1), uint8(1))
+	f.Fuzz(func(t *testing.T, deckSeed, playSeed uint64, greedy bool, k, tile uint8, dx, dy, dp1 int8, cut uint8) {
+		deck := solo.SeedDeck(deckSeed)
+		var l solo.Line
+		if greedy {
+			l = greedyLine(deck, rand.New(rand.NewPCG(playSeed, 1)))
+		} else {
+			l = solo.RandomLine(deck, rand.NewPCG(playSeed, 1))
+		}
+		i := int(k) % len(l.Moves)
+		if tile != 0 {
+			l.Moves[i].Tile = int(tile) - 10
+		}
+		l.Moves[i].X += int(dx)
+		l.Moves[i].Y += int(dy)
+		l.Phase1Turns += int(dp1)
+		switch {
+		case cut > 0 && int(cut) <= len(l.Moves):
+			l.Moves = l.Moves[:len(l.Moves)-int(cut)]
+		case cut > 200:
+			l.Moves = append(l.Moves, solo.Move{Tile: deck[int(cut)%22], X: int(dx), Y: int(dy)})
+		}
+		if eng, ref := byEngine(t, l), byReference(l); eng != ref {
+			data, _ := json.Marshal(l)
+			t.Fatalf("engine says %v, reference says %v\nline: %s", eng, ref, data)
+		}
+	})
+}
