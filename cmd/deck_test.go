@@ -81,3 +81,15 @@ func TestDeckBadFiles(t *testing.T) {
 		t.Errorf("deck --deck missing = exit %d, stderr %q, want exit 1 naming the file", r.code, r.err)
 	}
 }
+
+// TestDeckShort shows a deck file of only 11 tiles: no refill.
+func TestDeckShort(t *testing.T) {
+	path := writeTemp(t, "deck.json", []byte(`{"deck": [11,10,9,8,7,6,5,4,3,2,1]}`))
+	r := execCLI(t, false, "deck", "--deck", path)
+	if r.code != 0 || !strings.Contains(r.out, "(none: the deck holds only 11 tiles)") || !strings.Contains(r.out, "space 11  #1 R1") {
+		t.Errorf("deck --deck (11 tiles) = exit %d, stderr %q, stdout:\n%s", r.code, r.err, r.out)
+	}
+	if n := strings.Count(r.out, "\n  draw "); n != 0 {
+		t.Errorf("deck --deck (11 tiles) shows %d draws, want 0", n)
+	}
+}
