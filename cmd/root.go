@@ -124,6 +124,9 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		newDeckCmd(st),
 		newScoreCmd(st),
 		newRandomCmd(st),
+		newDailyCmd(st),
+		newCompareCmd(st),
+		newSheetCmd(st),
 	)
 	for _, c := range root.Commands() {
 		wrapArgs(c)
