@@ -149,12 +149,12 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 	}
 	var b strings.Builder
 	b.WriteString("     ")
-	for x := minX; x <= maxX; x++ {
+	for x := range span(minX, maxX) {
 		label := fmt.Sprintf("x=%d", x)
 		b.WriteString(padRight(p.faint(label), len(label), cellWidth+1))
 	}
 	b.WriteString("\n")
-	for y := minY; y <= maxY; y++ {
+	for y := range span(minY, maxY) {
 		for line := range 3 {
 			if line == 0 {
 				label := fmt.Sprintf("y=%d", y)
@@ -162,7 +162,7 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 			} else {
 				b.WriteString("     ")
 			}
-			for x := minX; x <= maxX; x++ {
+			for x := range span(minX, maxX) {
 				pt, ok := at[solo.Point{X: x, Y: y}]
 				switch {
 				case ok:
@@ -179,6 +179,18 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 		}
 	}
 	return b.String()
+}
+
+// span yields lo..hi. A plain x <= hi; x++ loop never ends when hi is the
+// largest int, and a legal display may lie there.
+func span(lo, hi int) func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		if lo > hi {
+			return
+		}
+		for x := lo; yield(x) && x != hi; x++ {
+		}
+	}
 }
 
 // scoreLines writes the four notes and the total.

@@ -95,10 +95,23 @@ Tiles are written as id, colour and cost, then their tasks: "#12 R5 BBB B" is
 tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		Example: `  novaluna tiles
   novaluna deck --seed 7
-  novaluna random --seed 7 > line.json
+  novaluna random --seed 7 --json > line.json
   novaluna score line.json`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		// Without Args and RunE cobra reports an unknown command as a plain
+		// error (exit status 1); it is a misuse of the command line.
+		Args: cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return c.Help()
+			}
+			hint := ""
+			if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+				hint = fmt.Sprintf(" (did you mean %q?)", s[0])
+			}
+			return usageErrorf("unknown command %q%s; the commands are listed by 'novaluna --help'", args[0], hint)
+		},
 	}
 	root.SetIn(st.In)
 	root.SetOut(st.Out)
