@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -110,8 +109,8 @@ func (o *playOptions) run(ctx context.Context) error {
 	}
 	if o.save != "" {
 		// Fail now rather than after a whole game.
-		if fi, err := os.Stat(filepath.Dir(o.save)); err != nil || !fi.IsDir() {
-			return fmt.Errorf("--save %s: the folder %s does not exist", o.save, filepath.Dir(o.save))
+		if err := checkWritable(o.save); err != nil {
+			return fmt.Errorf("--save: %w", err)
 		}
 	}
 	s := &playSession{o: o, screen: o.st.InTTY}

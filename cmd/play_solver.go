@@ -80,7 +80,7 @@ func (s *playSession) certainty(res solver.Result) string {
 	if res.Optimal {
 		return " (proven best)"
 	}
-	return fmt.Sprintf(" (searched %v; no line can score below %d)", res.Elapsed.Round(100*time.Millisecond), res.LowerBound)
+	return fmt.Sprintf(" (searched %v; no line can score below %d)", roundDuration(res.Elapsed), res.LowerBound)
 }
 
 // solverBest asks the solver for the puzzle's best line from the start, to
@@ -131,17 +131,11 @@ func playShareLine(date time.Time, line solo.Line, best, hints, undos int) (stri
 		return "", err
 	}
 	var help []string
-	for _, c := range []struct {
-		n    int
-		what string
-	}{{hints, "hint"}, {undos, "undo"}} {
-		switch c.n {
-		case 0:
-		case 1:
-			help = append(help, "1 "+c.what)
-		default:
-			help = append(help, fmt.Sprintf("%d %ss", c.n, c.what))
-		}
+	if hints > 0 {
+		help = append(help, plural(hints, "hint"))
+	}
+	if undos > 0 {
+		help = append(help, plural(undos, "undo"))
 	}
 	if len(help) > 0 {
 		share += " (" + strings.Join(help, ", ") + ")"

@@ -28,9 +28,9 @@ func playRun(t *testing.T, input string, args ...string) (code int, stdout, stde
 	return code, out.String(), errb.String()
 }
 
-// script writes a line as play commands in the line format's form, with
+// playScript writes a line as play commands in the line format's form, with
 // "end" where phase 1 ends by choice.
-func script(l solo.Line) string {
+func playScript(l solo.Line) string {
 	var b strings.Builder
 	for i, m := range l.Moves {
 		fmt.Fprintf(&b, "%d %d %d\n", m.Tile, m.X, m.Y)
@@ -41,7 +41,7 @@ func script(l solo.Line) string {
 	return b.String()
 }
 
-func readSaved(t *testing.T, path string) solo.Line {
+func playReadSaved(t *testing.T, path string) solo.Line {
 	t.Helper()
 	l, err := readLineFile(path)
 	if err != nil {
@@ -50,7 +50,7 @@ func readSaved(t *testing.T, path string) solo.Line {
 	return l
 }
 
-func fixtureLine(t *testing.T) solo.Line {
+func playFixture(t *testing.T) solo.Line {
 	t.Helper()
 	l, err := readLineFile(filepath.Join("testdata", "play", "seed7-by-choice.json"))
 	if err != nil {
@@ -65,23 +65,23 @@ func fixtureLine(t *testing.T) solo.Line {
 // TestPlayScriptedGames plays whole lines as scripts: the saved line is the
 // intended line exactly, and it scores as the line does.
 func TestPlayScriptedGames(t *testing.T) {
-	lines := map[string]solo.Line{"phase 1 ended by choice": fixtureLine(t)}
+	lines := map[string]solo.Line{"phase 1 ended by choice": playFixture(t)}
 	for _, ps := range []uint64{1, 2, 3} {
 		lines[fmt.Sprintf("random seed 7 play %d", ps)] = solo.RandomLine(solo.SeedDeck(7), rand.NewPCG(ps, 0))
 	}
 	for name, want := range lines {
 		t.Run(name, func(t *testing.T) {
 			deck := filepath.Join(t.TempDir(), "deck.json")
-			data := fmt.Sprintf(`{"deck": %s}`, mustJSON(t, want.Deck))
+			data := fmt.Sprintf(`{"deck": %s}`, playDeckJSON(t, want.Deck))
 			if err := os.WriteFile(deck, []byte(data), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			save := filepath.Join(t.TempDir(), "line.json")
-			code, out, errOut := playRun(t, script(want), "--deck", deck, "--save", save)
+			code, out, errOut := playRun(t, playScript(want), "--deck", deck, "--save", save)
 			if code != 0 {
 				t.Fatalf("play = exit %d, want 0; stderr:\n%s", code, errOut)
 			}
-			got := readSaved(t, save)
+			got := playReadSaved(t, save)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("saved line = %+v, want %+v", got, want)
 			}
@@ -106,7 +106,7 @@ func TestPlayScriptedGames(t *testing.T) {
 	}
 }
 
-func mustJSON(t *testing.T, d solo.Deck) string {
+func playDeckJSON(t *testing.T, d solo.Deck) string {
 	t.Helper()
 	data, err := d.MarshalJSON()
 	if err != nil {
@@ -123,13 +123,13 @@ func TestPlayFriendlyForms(t *testing.T) {
 		input string
 		want  []solo.Move
 	}{
-		{"slot alone on the first turn", "a\n", []solo.Move{mv(13, 0, 0)}},
-		{"slot and cell number", "a 1\nb 2\n", []solo.Move{mv(13, 0, 0), mv(37, -1, 0)}},
-		{"slot glued to the number", "A1\nc4\n", []solo.Move{mv(13, 0, 0), mv(68, 0, 1)}},
-		{"slot and x y", "a 5 5\nb 5,6\n", []solo.Move{mv(13, 5, 5), mv(37, 5, 6)}},
-		{"tile id and x y", "13 0 0\n#6 -1 0\n", []solo.Move{mv(13, 0, 0), mv(6, -1, 0)}},
-		{"tile id and cell number", "13 1\n6 4\n", []solo.Move{mv(13, 0, 0), mv(6, 0, 1)}},
-		{"comments and blank lines", "# opening\n\na 1\n", []solo.Move{mv(13, 0, 0)}},
+		{"slot alone on the first turn", "a\n", []solo.Move{playMove(13, 0, 0)}},
+		{"slot and cell number", "a 1\nb 2\n", []solo.Move{playMove(13, 0, 0), playMove(37, -1, 0)}},
+		{"slot glued to the number", "A1\nc4\n", []solo.Move{playMove(13, 0, 0), playMove(68, 0, 1)}},
+		{"slot and x y", "a 5 5\nb 5,6\n", []solo.Move{playMove(13, 5, 5), playMove(37, 5, 6)}},
+		{"tile id and x y", "13 0 0\n#6 -1 0\n", []solo.Move{playMove(13, 0, 0), playMove(6, -1, 0)}},
+		{"tile id and cell number", "13 1\n6 4\n", []solo.Move{playMove(13, 0, 0), playMove(6, 0, 1)}},
+		{"comments and blank lines", "# opening\n\na 1\n", []solo.Move{playMove(13, 0, 0)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,7 +138,7 @@ func TestPlayFriendlyForms(t *testing.T) {
 			if code != exitError || !strings.Contains(errOut, "unfinished") {
 				t.Errorf("play(%q) = exit %d, stderr %q; want exit 1 and an unfinished game", tt.input, code, errOut)
 			}
-			got := readSaved(t, save)
+			got := playReadSaved(t, save)
 			if !reflect.DeepEqual(got.Moves, tt.want) || got.Phase1Turns != 0 {
 				t.Errorf("play(%q) saved moves %v, phase1_turns %d; want %v, 0", tt.input, got.Moves, got.Phase1Turns, tt.want)
 			}
@@ -185,10 +185,10 @@ func TestPlayRefusals(t *testing.T) {
 			if code != exitError {
 				t.Errorf("play(%q) = exit %d, want %d (input ended)", tt.input, code, exitError)
 			}
-			got := readSaved(t, save)
-			want := []solo.Move{mv(13, 0, 0), mv(6, 0, -1)}
+			got := playReadSaved(t, save)
+			want := []solo.Move{playMove(13, 0, 0), playMove(6, 0, -1)}
 			if tt.name == "nothing to undo after undo" {
-				want = []solo.Move{mv(6, 0, -1)}
+				want = []solo.Move{playMove(6, 0, -1)}
 			}
 			if !reflect.DeepEqual(got.Moves, want) {
 				t.Errorf("play(%q) saved moves %v, want %v", tt.input, got.Moves, want)
@@ -200,13 +200,13 @@ func TestPlayRefusals(t *testing.T) {
 // TestPlayUndoAndEnd undoes turns and the end of phase 1 and checks the
 // line that results.
 func TestPlayUndoAndEnd(t *testing.T) {
-	full := fixtureLine(t)
+	full := playFixture(t)
 	p1 := full.Phase1Turns
 	var phase1 strings.Builder
 	for _, m := range full.Moves[:p1] {
 		fmt.Fprintf(&phase1, "%d %d %d\n", m.Tile, m.X, m.Y)
 	}
-	rest := script(solo.Line{Moves: full.Moves[p1:]})
+	rest := playScript(solo.Line{Moves: full.Moves[p1:]})
 	tests := []struct {
 		name  string
 		input string
@@ -223,7 +223,7 @@ func TestPlayUndoAndEnd(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			save := filepath.Join(t.TempDir(), "line.json")
 			playRun(t, tt.input, "--seed", "7", "--save", save)
-			got := readSaved(t, save)
+			got := playReadSaved(t, save)
 			if len(got.Moves) != len(tt.want.Moves) || len(got.Moves) > 0 && !reflect.DeepEqual(got.Moves, tt.want.Moves) {
 				t.Errorf("moves = %v, want %v", got.Moves, tt.want.Moves)
 			}
@@ -237,8 +237,8 @@ func TestPlayUndoAndEnd(t *testing.T) {
 // TestPlayInputEnds: the game is saved, the exit status is 1 and --resume
 // goes on to the same line as playing in one go.
 func TestPlayInputEnds(t *testing.T) {
-	full := fixtureLine(t)
-	all := strings.SplitAfter(script(full), "\n")
+	full := playFixture(t)
+	all := strings.SplitAfter(playScript(full), "\n")
 	for _, cut := range []int{0, 3, full.Phase1Turns, full.Phase1Turns + 1, full.Phase1Turns + 3} {
 		t.Run(fmt.Sprintf("after %d lines", cut), func(t *testing.T) {
 			save := filepath.Join(t.TempDir(), "line.json")
@@ -251,7 +251,7 @@ func TestPlayInputEnds(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("play --resume = exit %d, stderr %q", code, errOut)
 			}
-			if got := readSaved(t, final); !reflect.DeepEqual(got, full) {
+			if got := playReadSaved(t, final); !reflect.DeepEqual(got, full) {
 				t.Errorf("resumed line = %+v, want %+v", got, full)
 			}
 		})
@@ -264,7 +264,7 @@ func TestPlayQuit(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "unfinished after 1 turns") || !strings.Contains(out, "--resume "+save) {
 		t.Errorf("play with quit = exit %d, stdout %q, stderr %q; want 0, unfinished, saved", code, out, errOut)
 	}
-	if got := readSaved(t, save); len(got.Moves) != 1 {
+	if got := playReadSaved(t, save); len(got.Moves) != 1 {
 		t.Errorf("saved %d moves, want 1 (nothing after quit)", len(got.Moves))
 	}
 }
@@ -279,7 +279,7 @@ func TestPlayBadFlags(t *testing.T) {
 		{[]string{"--seed", "7", "--daily"}, exitUsage, "give only one"},
 		{[]string{"--seed", "7", "--hint-time", "-1s"}, exitUsage, "--hint-time"},
 		{[]string{"--resume", "no-such-file.json"}, exitError, "cannot read line file"},
-		{[]string{"--seed", "7", "--save", filepath.Join("no-such-folder", "line.json")}, exitError, "the folder no-such-folder does not exist"},
+		{[]string{"--seed", "7", "--save", filepath.Join("no-such-folder", "line.json")}, exitError, "there is no folder no-such-folder"},
 		{[]string{"--seed", "8", "--resume", filepath.Join("testdata", "play", "seed7-by-choice.json")}, exitError, "deck differs"},
 	}
 	for _, tt := range tests {
@@ -305,11 +305,11 @@ func TestParsePlayCommand(t *testing.T) {
 		{"?", playCmd{kind: cmdHelp}, ""},
 		{"hint", playCmd{kind: cmdHint}, ""},
 		{"q", playCmd{kind: cmdQuit}, ""},
-		{"b 3", playCmd{cmdMove, mv(6, 1, 0)}, ""},
-		{"c1", playCmd{cmdMove, mv(37, 0, -1)}, ""},
-		{" a  -4  7 ", playCmd{cmdMove, mv(13, -4, 7)}, ""},
-		{"#40 2", playCmd{cmdMove, mv(40, -1, 0)}, ""},
-		{"40 2 2", playCmd{cmdMove, mv(40, 2, 2)}, ""},
+		{"b 3", playCmd{cmdMove, playMove(6, 1, 0)}, ""},
+		{"c1", playCmd{cmdMove, playMove(37, 0, -1)}, ""},
+		{" a  -4  7 ", playCmd{cmdMove, playMove(13, -4, 7)}, ""},
+		{"#40 2", playCmd{cmdMove, playMove(40, -1, 0)}, ""},
+		{"40 2 2", playCmd{cmdMove, playMove(40, 2, 2)}, ""},
 		{"b 4", playCmd{}, "no cell is numbered 4"},
 		{"b 0", playCmd{}, "no cell is numbered 0"},
 		{"b x", playCmd{}, `"x" is not a cell number`},
@@ -354,9 +354,9 @@ func TestCompactCellsHoldEveryTile(t *testing.T) {
 // TestPlayScreen plays the fixture on a "terminal" (plain, no colour) and
 // checks what the screens show and that they stay within 80 columns.
 func TestPlayScreen(t *testing.T) {
-	full := fixtureLine(t)
+	full := playFixture(t)
 	var out, errb bytes.Buffer
-	st := Streams{In: strings.NewReader(script(full) + "\n"), Out: &out, Err: &errb, InTTY: true}
+	st := Streams{In: strings.NewReader(playScript(full) + "\n"), Out: &out, Err: &errb, InTTY: true}
 	if code := Main([]string{"play", "--seed", "7", "--hint-time", "0"}, st); code != 0 {
 		t.Fatalf("play = exit %d, stderr %q", code, errb.String())
 	}
@@ -397,7 +397,7 @@ func TestPlayScreen(t *testing.T) {
 	}
 }
 
-func mv(tile, x, y int) solo.Move { return solo.Move{Tile: tile, X: x, Y: y} }
+func playMove(tile, x, y int) solo.Move { return solo.Move{Tile: tile, X: x, Y: y} }
 
 // TestPlaySavesEveryTurn: with --save the file follows the game turn by
 // turn, before the game ends or the input does.
@@ -457,9 +457,9 @@ func TestPlayHint(t *testing.T) {
 
 // TestPlayComparison: at the end the score stands beside the solver's.
 func TestPlayComparison(t *testing.T) {
-	full := fixtureLine(t)
+	full := playFixture(t)
 	var out, errb bytes.Buffer
-	st := Streams{In: strings.NewReader(script(full)), Out: &out, Err: &errb}
+	st := Streams{In: strings.NewReader(playScript(full)), Out: &out, Err: &errb}
 	if code := Main([]string{"play", "--seed", "7", "--hint-time", "300ms"}, st); code != 0 {
 		t.Fatalf("play = exit %d, stderr %q", code, errb.String())
 	}
@@ -482,7 +482,7 @@ func TestPlayDailyShareLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	st := Streams{In: strings.NewReader(script(l)), Out: &out, Err: &errb}
+	st := Streams{In: strings.NewReader(playScript(l)), Out: &out, Err: &errb}
 	if code := Main([]string{"play", "--date", "2026-11-23", "--hint-time", "0"}, st); code != 0 {
 		t.Fatalf("play = exit %d, stderr %q", code, errb.String())
 	}
@@ -503,7 +503,7 @@ func TestPlayDailyShareLine(t *testing.T) {
 	}
 	// A saved daily game resumed without --date is known as the daily.
 	save := filepath.Join(t.TempDir(), "line.json")
-	cut := strings.SplitAfter(script(l), "\n")
+	cut := strings.SplitAfter(playScript(l), "\n")
 	playRun(t, strings.Join(cut[:5], ""), "--date", "2026-11-23", "--save", save)
 	_, resumed, _ := playRun(t, strings.Join(cut[5:], ""), "--resume", save)
 	if !strings.Contains(resumed, want) {
