@@ -136,7 +136,7 @@ func (o *playOptions) run(ctx context.Context) error {
 		var ok bool
 		select {
 		case <-ctx.Done():
-			return s.stop("interrupted")
+			return s.stop()
 		case line, ok = <-s.lines:
 		}
 		if !ok {
@@ -382,7 +382,7 @@ func (s *playSession) do(ctx context.Context, line string) (quit bool, err error
 	case cmdHint:
 		s.hint(ctx)
 	case cmdQuit:
-		return true, s.stop("quit")
+		return true, s.stop()
 	}
 	return false, nil
 }
@@ -468,22 +468,40 @@ func (s *playSession) undo() {
 	s.say("Took back turn %d (%s to (%d, %d)); %s.", len(s.g.Moves())+1, s.p.tileLabel(last.move.Tile), last.move.X, last.move.Y, s.tokenText())
 }
 
-// stop ends an unfinished game on quit or an interrupt: it saves the game if
-// asked to and says how to go on with it.
-func (s *playSession) stop(why string) error {
-	path := s.o.save
-	if path == "" && s.screen && len(s.actions) > 0 {
-		path = s.ask("\nSave the game to go on later? File name (Enter for no): ")
-	}
+// stop ends an unfinished game on quit or an interrupt: it saves the game
+// (to --save, or where the player says on a terminal) and says how to go on
+// with it.
+func (s *playSession) stop() error {
 	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %d turns (%s).\n", len(s.g.Moves()), s.g.Phase())
-	if path == "" {
-		return nil
+	path := s.o.save
+	switch {
+	case path != "":
+		if err := s.saveTo(path); err != nil {
+			return err
+		}
+	case s.screen && len(s.actions) > 0:
+		path = s.offerSave("Save the game to go on later? File name (Enter for no): ")
 	}
-	if err := s.saveTo(path); err != nil {
-		return err
+	if path != "" {
+		fmt.Fprintf(s.o.st.Out, "Saved to %s; go on with: novaluna play --resume %s\n", path, path)
 	}
-	fmt.Fprintf(s.o.st.Out, "Saved to %s; go on with: novaluna play --resume %s\n", path, path)
 	return nil
+}
+
+// offerSave asks where to save the game until the save works or the answer
+// is empty, and returns where it saved.
+func (s *playSession) offerSave(question string) string {
+	for {
+		path := s.ask(question)
+		if path == "" {
+			return ""
+		}
+		err := s.saveTo(path)
+		if err == nil {
+			return path
+		}
+		fmt.Fprintf(s.o.st.Out, "%s %v\n", s.p.bad("Not saved:"), err)
+	}
 }
 
 // inputEnded handles the end of the input before the end of the game.

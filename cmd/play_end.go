@@ -66,16 +66,18 @@ func (s *playSession) finish(ctx context.Context) error {
 	fmt.Fprint(out, b.String())
 
 	path := s.o.save
-	if path == "" && s.screen {
-		path = s.ask("\nSave your line? File name (Enter for no): ")
+	switch {
+	case path != "":
+		if err := s.saveTo(path); err != nil {
+			return err
+		}
+	case s.screen:
+		fmt.Fprintln(out)
+		path = s.offerSave("Save your line? File name (Enter for no): ")
 	}
-	if path == "" {
-		return nil
+	if path != "" {
+		fmt.Fprintf(out, "Saved your line to %s.\nCheck it with: novaluna score %s\n", path, path)
 	}
-	if err := s.saveTo(path); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "Saved your line to %s.\nCheck it with: novaluna score %s\n", path, path)
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -611,5 +612,65 @@ func TestPlayWideDisplay(t *testing.T) {
 		if w := visibleWidth(l); w > screenWidth {
 			t.Errorf("wide display screen line is %d columns, want at most %d: %q", w, screenWidth, l)
 		}
+	}
+}
+
+// playSyncBuffer is a buffer that a test may read while play writes it.
+type playSyncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *playSyncBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *playSyncBuffer) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// TestPlayQuitOffersToSave: on a terminal, quit asks where to save, and
+// asks again when the save fails.
+func TestPlayQuitOffersToSave(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "mine.json")
+	r, w := io.Pipe()
+	defer w.Close()
+	var out, errb playSyncBuffer
+	done := make(chan int)
+	go func() {
+		done <- Main([]string{"play", "--seed", "7", "--hint-time", "0"}, Streams{In: r, Out: &out, Err: &errb, InTTY: true})
+	}()
+	waitFor := func(text string, n int) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for strings.Count(out.String(), text) < n {
+			if time.Now().After(deadline) {
+				t.Fatalf("play never wrote %q (%d times):\n%s", text, n, out.String())
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	question := "Save the game to go on later? File name (Enter for no): "
+	waitFor("> ", 1)
+	fmt.Fprintln(w, "a 1")
+	waitFor("> ", 2)
+	fmt.Fprintln(w, "quit")
+	waitFor(question, 1)
+	fmt.Fprintln(w, filepath.Join(dir, "no-such-folder", "x.json"))
+	waitFor(question, 2)
+	fmt.Fprintln(w, good)
+	if code := <-done; code != 0 {
+		t.Errorf("play = exit %d, want 0; stderr %q", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "Not saved:") {
+		t.Errorf("play output = %q, want the failed save reported", out.String())
+	}
+	if l := playReadSaved(t, good); len(l.Moves) != 1 {
+		t.Errorf("saved %d moves, want 1", len(l.Moves))
 	}
 }
