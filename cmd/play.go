@@ -97,10 +97,13 @@ type playSession struct {
 	actions []playAction
 	hints   int
 	undos   int
-	changes int      // actions played or taken back, to know when to save
-	msg     []string // what the last command did, shown under the screen
-	lineNo  int      // input lines read, for messages in scripts
-	lines   <-chan string
+	changes int // actions played or taken back, to know when to save
+	// justEnded is set when the last turn ended the game, so that a player
+	// at a terminal may still take it back.
+	justEnded bool
+	msg       []string // what the last command did, shown under the screen
+	lineNo    int      // input lines read, for messages in scripts
+	lines     <-chan string
 }
 
 func (o *playOptions) run(ctx context.Context) error {
@@ -129,7 +132,10 @@ func (o *playOptions) run(ctx context.Context) error {
 	}
 	for {
 		if s.g.Over() {
-			return s.finish(ctx)
+			if s.lastTurnStands() {
+				return s.finish(ctx)
+			}
+			continue
 		}
 		s.draw()
 		var line string
@@ -405,6 +411,7 @@ func (s *playSession) play(m solo.Move) {
 	s.say("%s; %s.", text, s.tokenText())
 	switch {
 	case s.g.Over():
+		s.justEnded = true
 	case phase == solo.Phase1 && s.g.Phase() == solo.Phase2:
 		sc := s.g.Score()
 		s.say("The wheel is empty, so phase 1 is over (rule R12): S1 %d, P1 %d. The wheel is refilled (R14).", sc.S1, sc.P1)
@@ -466,6 +473,24 @@ func (s *playSession) undo() {
 		return
 	}
 	s.say("Took back turn %d (%s to (%d, %d)); %s.", len(s.g.Moves())+1, s.p.tileLabel(last.move.Tile), last.move.X, last.move.Y, s.tokenText())
+}
+
+// lastTurnStands reports whether the game's last turn stands. On a
+// terminal, when a turn has just ended the game, it shows the final position
+// and lets the player take the turn back (a slip of the keyboard on the last
+// turn should not be final); it reports false if they do.
+func (s *playSession) lastTurnStands() bool {
+	if !s.screen || !s.justEnded {
+		return true
+	}
+	s.justEnded = false
+	s.draw()
+	answer := strings.ToLower(s.ask("That was the last turn. Enter to see how you did, or undo to take it back: "))
+	if answer != "undo" && answer != "u" {
+		return true
+	}
+	s.undo()
+	return false
 }
 
 // stop ends an unfinished game on quit or an interrupt: it saves the game

@@ -205,7 +205,9 @@ func (s *playSession) wheelOrder() (spaces [solo.TrackSpaces]int, track [solo.Tr
 	st := s.g.State()
 	var buf [3]uint8
 	for i := range st.Accessible(&buf) {
-		slot[int(buf[i])] = i
+		if !s.g.Over() {
+			slot[int(buf[i])] = i
+		}
 	}
 	for i := range spaces {
 		spaces[i] = (meeple + i) % solo.TrackSpaces

@@ -362,8 +362,9 @@ func TestPlayScreen(t *testing.T) {
 		t.Fatalf("play = exit %d, stderr %q", code, errb.String())
 	}
 	screens := strings.Split(out.String(), "Nova Luna solo · seed 7 · ")
-	if len(screens) != len(full.Moves)+3 { // one per turn, the end, the final
-		t.Errorf("play drew %d screens, want %d", len(screens)-1, len(full.Moves)+2)
+	// One per turn, one after "end", the last turn's and the final one.
+	if len(screens) != len(full.Moves)+4 {
+		t.Errorf("play drew %d screens, want %d", len(screens)-1, len(full.Moves)+3)
 	}
 	wants := []struct {
 		screen int
@@ -374,7 +375,8 @@ func TestPlayScreen(t *testing.T) {
 		{2, []string{"turn 2 · phase 1", "☾  3 ·", "a  4 #68 Y7", "1..4: free cells", "Turn 1: #37 T2 to (0, 0)"}},
 		{10, []string{"turn 10 · phase 1", "Tokens 8/8 in phase 1", "you may end phase 1 now"}},
 		{11, []string{"turn 10 · phase 2", "Tokens 8/21 (8 in phase 1)", "Phase 1 is over after 9 turns: S1 34, P1 0"}},
-		{len(full.Moves) + 2, []string{"15 turns · game over", "Tokens 21/21 (8 in phase 1)", "S1 34  P1 0  S2 66  P2 0  = 100", "Score    100"}},
+		{len(full.Moves) + 2, []string{"15 turns · game over", "That was the last turn. Enter to see how you did, or undo to take it back"}},
+		{len(full.Moves) + 3, []string{"15 turns · game over", "Tokens 21/21 (8 in phase 1)", "S1 34  P1 0  S2 66  P2 0  = 100", "Score    100"}},
 	}
 	for _, w := range wants {
 		if w.screen >= len(screens) {
@@ -672,5 +674,44 @@ func TestPlayQuitOffersToSave(t *testing.T) {
 	}
 	if l := playReadSaved(t, good); len(l.Moves) != 1 {
 		t.Errorf("saved %d moves, want 1", len(l.Moves))
+	}
+}
+
+// TestPlayUndoLastTurn: on a terminal the turn that ends the game can be
+// taken back.
+func TestPlayUndoLastTurn(t *testing.T) {
+	full := playFixture(t)
+	save := filepath.Join(t.TempDir(), "line.json")
+	r, w := io.Pipe()
+	defer w.Close()
+	var out, errb playSyncBuffer
+	done := make(chan int)
+	go func() {
+		done <- Main([]string{"play", "--seed", "7", "--hint-time", "0", "--save", save}, Streams{In: r, Out: &out, Err: &errb, InTTY: true})
+	}()
+	waitFor := func(text string, n int) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for strings.Count(out.String(), text) < n {
+			if time.Now().After(deadline) {
+				t.Fatalf("play never wrote %q (%d times):\n%s", text, n, out.String())
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	question := "That was the last turn."
+	fmt.Fprint(w, playScript(full))
+	waitFor(question, 1)
+	fmt.Fprintln(w, "undo")
+	waitFor("Took back turn 15", 1)
+	last := full.Moves[len(full.Moves)-1]
+	fmt.Fprintf(w, "%d %d %d\n", last.Tile, last.X, last.Y)
+	waitFor(question, 2)
+	fmt.Fprintln(w)
+	if code := <-done; code != 0 {
+		t.Errorf("play = exit %d, want 0; stderr %q", code, errb.String())
+	}
+	if got := playReadSaved(t, save); !reflect.DeepEqual(got, full) {
+		t.Errorf("saved line = %+v, want %+v", got, full)
 	}
 }
