@@ -42,7 +42,8 @@ Moves:
   b -1 2       take slot b and place it on the cell x=-1, y=2
   15 -1 2      take tile #15 and place it on x=-1, y=2 (the line format's move)
   end          end phase 1 (allowed once 8 tokens are placed)
-  undo         take back the last turn (or the end of phase 1)
+  undo         take back the last turn (or the end of phase 1; on a terminal,
+               also the turn that ended the game)
   hint         ask the solver for the best move from here (see --hint-time)
   show         draw the screen again
   help         list the commands
