@@ -116,31 +116,18 @@ func (p painter) compactGrid(display []solo.PlacedTile, marks map[solo.Point]str
 	if len(display) == 0 && len(marks) == 0 {
 		return []string{p.faint("(no tiles placed yet)")}
 	}
-	at := make(map[solo.Point]solo.PlacedTile, len(display))
+	at, minX, maxX, minY, maxY := layOut(display, marks)
 	colTile := map[int]bool{}
 	rowTile := map[int]bool{}
 	colW := map[int]int{}
-	first := true
-	var minX, maxX, minY, maxY int
-	extend := func(x, y int) {
-		if first {
-			minX, maxX, minY, maxY, first = x, x, y, y, false
-			return
-		}
-		minX, maxX = min(minX, x), max(maxX, x)
-		minY, maxY = min(minY, y), max(maxY, y)
-	}
 	for _, pt := range display {
-		at[solo.Point{X: pt.X, Y: pt.Y}] = pt
 		colTile[pt.X], rowTile[pt.Y] = true, true
-		extend(pt.X, pt.Y)
 	}
 	for pt, m := range marks {
 		colW[pt.X] = max(colW[pt.X], len(m))
-		extend(pt.X, pt.Y)
 	}
 	yw := max(len(fmt.Sprint(minY)), len(fmt.Sprint(maxY)))
-	for x := minX; x <= maxX; x++ {
+	for x := range span(minX, maxX) {
 		w := max(colW[x], len(fmt.Sprint(x)))
 		if colTile[x] {
 			w = max(w, compactCell)
@@ -150,7 +137,7 @@ func (p painter) compactGrid(display []solo.PlacedTile, marks map[solo.Point]str
 	var lines []string
 	var b strings.Builder
 	b.WriteString(strings.Repeat(" ", yw+1))
-	for x := minX; x <= maxX; x++ {
+	for x := range span(minX, maxX) {
 		label := fmt.Sprint(x)
 		b.WriteString(padRight(p.faint(label), len(label), colW[x]))
 		if x < maxX {
@@ -158,7 +145,7 @@ func (p painter) compactGrid(display []solo.PlacedTile, marks map[solo.Point]str
 		}
 	}
 	lines = append(lines, strings.TrimRight(b.String(), " "))
-	for y := minY; y <= maxY; y++ {
+	for y := range span(minY, maxY) {
 		height := 1
 		if rowTile[y] {
 			height = 2
@@ -171,7 +158,7 @@ func (p painter) compactGrid(display []solo.PlacedTile, marks map[solo.Point]str
 			} else {
 				b.WriteString(strings.Repeat(" ", yw+1))
 			}
-			for x := minX; x <= maxX; x++ {
+			for x := range span(minX, maxX) {
 				cell := solo.Point{X: x, Y: y}
 				pt, ok := at[cell]
 				m := marks[cell]

@@ -647,16 +647,7 @@ func TestPlayQuitOffersToSave(t *testing.T) {
 	go func() {
 		done <- Main([]string{"play", "--seed", "7", "--hint-time", "0"}, Streams{In: r, Out: &out, Err: &errb, InTTY: true})
 	}()
-	waitFor := func(text string, n int) {
-		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for strings.Count(out.String(), text) < n {
-			if time.Now().After(deadline) {
-				t.Fatalf("play never wrote %q (%d times):\n%s", text, n, out.String())
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+	waitFor := func(text string, n int) { playWaitFor(t, &out, text, n) }
 	question := "Save the game to go on later? File name (Enter for no): "
 	waitFor("> ", 1)
 	fmt.Fprintln(w, "a 1")
@@ -689,16 +680,7 @@ func TestPlayUndoLastTurn(t *testing.T) {
 	go func() {
 		done <- Main([]string{"play", "--seed", "7", "--hint-time", "0", "--save", save}, Streams{In: r, Out: &out, Err: &errb, InTTY: true})
 	}()
-	waitFor := func(text string, n int) {
-		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for strings.Count(out.String(), text) < n {
-			if time.Now().After(deadline) {
-				t.Fatalf("play never wrote %q (%d times):\n%s", text, n, out.String())
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+	waitFor := func(text string, n int) { playWaitFor(t, &out, text, n) }
 	question := "That was the last turn."
 	fmt.Fprint(w, playScript(full))
 	waitFor(question, 1)
@@ -713,5 +695,18 @@ func TestPlayUndoLastTurn(t *testing.T) {
 	}
 	if got := playReadSaved(t, save); !reflect.DeepEqual(got, full) {
 		t.Errorf("saved line = %+v, want %+v", got, full)
+	}
+}
+
+// playWaitFor waits until play has written text n times to out, or fails
+// the test after 10 s.
+func playWaitFor(t *testing.T, out *playSyncBuffer, text string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Count(out.String(), text) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("play never wrote %q (%d times):\n%s", text, n, out.String())
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -129,24 +129,7 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 	if len(display) == 0 && len(marks) == 0 {
 		return p.faint("  (no tiles placed yet)") + "\n"
 	}
-	at := make(map[solo.Point]solo.PlacedTile, len(display))
-	first := true
-	var minX, maxX, minY, maxY int
-	extend := func(x, y int) {
-		if first {
-			minX, maxX, minY, maxY, first = x, x, y, y, false
-			return
-		}
-		minX, maxX = min(minX, x), max(maxX, x)
-		minY, maxY = min(minY, y), max(maxY, y)
-	}
-	for _, pt := range display {
-		at[solo.Point{X: pt.X, Y: pt.Y}] = pt
-		extend(pt.X, pt.Y)
-	}
-	for pt := range marks {
-		extend(pt.X, pt.Y)
-	}
+	at, minX, maxX, minY, maxY := layOut(display, marks)
 	var b strings.Builder
 	b.WriteString("     ")
 	for x := range span(minX, maxX) {
@@ -179,6 +162,29 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 		}
 	}
 	return b.String()
+}
+
+// layOut indexes a display by cell and returns the box that holds its
+// tiles and the marked cells.
+func layOut(display []solo.PlacedTile, marks map[solo.Point]string) (at map[solo.Point]solo.PlacedTile, minX, maxX, minY, maxY int) {
+	at = make(map[solo.Point]solo.PlacedTile, len(display))
+	first := true
+	extend := func(x, y int) {
+		if first {
+			minX, maxX, minY, maxY, first = x, x, y, y, false
+			return
+		}
+		minX, maxX = min(minX, x), max(maxX, x)
+		minY, maxY = min(minY, y), max(maxY, y)
+	}
+	for _, pt := range display {
+		at[solo.Point{X: pt.X, Y: pt.Y}] = pt
+		extend(pt.X, pt.Y)
+	}
+	for pt := range marks {
+		extend(pt.X, pt.Y)
+	}
+	return at, minX, maxX, minY, maxY
 }
 
 // span yields lo..hi. A plain x <= hi; x++ loop never ends when hi is the
