@@ -62,7 +62,7 @@ func (e silentError) Unwrap() error { return e.err }
 func Main(args []string, st Streams) int {
 	root := NewRootCmd(st)
 	root.SetArgs(args)
-	err := root.Execute()
+	ran, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
 	}
@@ -72,7 +72,7 @@ func Main(args []string, st Streams) int {
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintln(st.Err, "Run 'novaluna --help' for usage.")
+		fmt.Fprintf(st.Err, "Run '%s --help' for usage.\n", ran.CommandPath())
 		return exitUsage
 	}
 	return exitError
@@ -143,7 +143,7 @@ func wrapArgs(c *cobra.Command) {
 	args := c.Args
 	c.Args = func(cmd *cobra.Command, a []string) error {
 		if err := args(cmd, a); err != nil {
-			return usageError{fmt.Errorf("%s: %w", cmd.CommandPath(), err)}
+			return usageError{fmt.Errorf("%s: %w; usage: %s", cmd.CommandPath(), err, cmd.UseLine())}
 		}
 		return nil
 	}
