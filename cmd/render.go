@@ -129,32 +129,15 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 	if len(display) == 0 && len(marks) == 0 {
 		return p.faint("  (no tiles placed yet)") + "\n"
 	}
-	at := make(map[solo.Point]solo.PlacedTile, len(display))
-	first := true
-	var minX, maxX, minY, maxY int
-	extend := func(x, y int) {
-		if first {
-			minX, maxX, minY, maxY, first = x, x, y, y, false
-			return
-		}
-		minX, maxX = min(minX, x), max(maxX, x)
-		minY, maxY = min(minY, y), max(maxY, y)
-	}
-	for _, pt := range display {
-		at[solo.Point{X: pt.X, Y: pt.Y}] = pt
-		extend(pt.X, pt.Y)
-	}
-	for pt := range marks {
-		extend(pt.X, pt.Y)
-	}
+	at, minX, maxX, minY, maxY := layOut(display, marks)
 	var b strings.Builder
 	b.WriteString("     ")
-	for x := minX; x <= maxX; x++ {
+	for x := range span(minX, maxX) {
 		label := fmt.Sprintf("x=%d", x)
 		b.WriteString(padRight(p.faint(label), len(label), cellWidth+1))
 	}
 	b.WriteString("\n")
-	for y := minY; y <= maxY; y++ {
+	for y := range span(minY, maxY) {
 		for line := range 3 {
 			if line == 0 {
 				label := fmt.Sprintf("y=%d", y)
@@ -162,7 +145,7 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 			} else {
 				b.WriteString("     ")
 			}
-			for x := minX; x <= maxX; x++ {
+			for x := range span(minX, maxX) {
 				pt, ok := at[solo.Point{X: x, Y: y}]
 				switch {
 				case ok:
@@ -179,6 +162,41 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 		}
 	}
 	return b.String()
+}
+
+// layOut indexes a display by cell and returns the box that holds its
+// tiles and the marked cells.
+func layOut(display []solo.PlacedTile, marks map[solo.Point]string) (at map[solo.Point]solo.PlacedTile, minX, maxX, minY, maxY int) {
+	at = make(map[solo.Point]solo.PlacedTile, len(display))
+	first := true
+	extend := func(x, y int) {
+		if first {
+			minX, maxX, minY, maxY, first = x, x, y, y, false
+			return
+		}
+		minX, maxX = min(minX, x), max(maxX, x)
+		minY, maxY = min(minY, y), max(maxY, y)
+	}
+	for _, pt := range display {
+		at[solo.Point{X: pt.X, Y: pt.Y}] = pt
+		extend(pt.X, pt.Y)
+	}
+	for pt := range marks {
+		extend(pt.X, pt.Y)
+	}
+	return at, minX, maxX, minY, maxY
+}
+
+// span yields lo..hi. A plain x <= hi; x++ loop never ends when hi is the
+// largest int, and a legal display may lie there.
+func span(lo, hi int) func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		if lo > hi {
+			return
+		}
+		for x := lo; yield(x) && x != hi; x++ {
+		}
+	}
 }
 
 // scoreLines writes the four notes and the total.

@@ -62,7 +62,7 @@ func (e silentError) Unwrap() error { return e.err }
 func Main(args []string, st Streams) int {
 	root := NewRootCmd(st)
 	root.SetArgs(args)
-	err := root.Execute()
+	ran, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
 	}
@@ -72,7 +72,7 @@ func Main(args []string, st Streams) int {
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintln(st.Err, "Run 'novaluna --help' for usage.")
+		fmt.Fprintf(st.Err, "Run '%s --help' for usage.\n", ran.CommandPath())
 		return exitUsage
 	}
 	return exitError
@@ -95,10 +95,23 @@ Tiles are written as id, colour and cost, then their tasks: "#12 R5 BBB B" is
 tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		Example: `  novaluna tiles
   novaluna deck --seed 7
-  novaluna random --seed 7 > line.json
+  novaluna random --seed 7 --json > line.json
   novaluna score line.json`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		// Without Args and RunE cobra reports an unknown command as a plain
+		// error (exit status 1); it is a misuse of the command line.
+		Args: cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return c.Help()
+			}
+			hint := ""
+			if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+				hint = fmt.Sprintf(" (did you mean %q?)", s[0])
+			}
+			return usageErrorf("unknown command %q%s; the commands are listed by 'novaluna --help'", args[0], hint)
+		},
 	}
 	root.SetIn(st.In)
 	root.SetOut(st.Out)
@@ -111,6 +124,10 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		newDeckCmd(st),
 		newScoreCmd(st),
 		newRandomCmd(st),
+		newPlayCmd(st),
+		newDailyCmd(st),
+		newCompareCmd(st),
+		newSheetCmd(st),
 		newSolveCmd(st),
 		newBenchCmd(st),
 	)
@@ -128,7 +145,7 @@ func wrapArgs(c *cobra.Command) {
 	args := c.Args
 	c.Args = func(cmd *cobra.Command, a []string) error {
 		if err := args(cmd, a); err != nil {
-			return usageError{fmt.Errorf("%s: %w", cmd.CommandPath(), err)}
+			return usageError{fmt.Errorf("%s: %w; usage: %s", cmd.CommandPath(), err, cmd.UseLine())}
 		}
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -51,7 +52,8 @@ type deckJSON struct {
 	Deck *[]int `json:"deck"`
 }
 
-// MarshalJSON writes the FORMATS.md deck document {"deck": [...]}.
+// MarshalJSON writes the deck as a JSON list of ids, as it appears inside a
+// line document and after the "deck" key of a deck document.
 func (d Deck) MarshalJSON() ([]byte, error) {
 	return json.Marshal([]int(d))
 }
@@ -78,7 +80,9 @@ func decodeStrict(data []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("malformed JSON: %w", err)
 	}
-	if dec.More() {
+	// dec.More would miss a stray ']' or '}' after the document; only the
+	// end of the input may follow it.
+	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("malformed JSON: extra data after the document")
 	}
 	return nil

@@ -86,10 +86,14 @@ func (g *Game) Track() (spaces [TrackSpaces]int, meeple int) {
 func (g *Game) LegalCells() []Point {
 	var buf [MaxFrontier]Cell
 	n := g.s.Frontier(&buf)
-	pts := make([]Point, n)
+	pts := make([]Point, 0, n)
 	for i := range n {
 		x, y := g.s.XY(buf[i])
-		pts[i] = Point{x, y}
+		// Next to a tile on the largest or smallest int a neighbour has no
+		// coordinates: XY wraps around and CellAt refuses the result.
+		if c, ok := g.s.CellAt(x, y); ok && c == buf[i] {
+			pts = append(pts, Point{x, y})
+		}
 	}
 	return pts
 }

@@ -12,8 +12,8 @@ type Step struct {
 // Playout finishes the game from s with uniformly random choices: each turn a
 // random accessible tile on a random legal cell, and, whenever phase 1 may
 // end, ending it with probability 1/2. It records the steps in rec and
-// returns how many it played, and the turn after which phase 1 ended (0 if it
-// had ended before s). It does not allocate.
+// returns how many it played; s.Phase1Turns() then tells after which turn
+// phase 1 ended. It does not allocate.
 func Playout(s *State, src *rand.PCG, rec *[MaxTurns]Step) (n int) {
 	var spaces [3]uint8
 	for !s.Over() {

@@ -74,8 +74,8 @@ type meta struct {
 	placed   [MaxTurns]uint8
 	cells    [MaxTurns]Cell
 	open     [MaxTurns]uint8 // bit j set: task j of placed tile i is not covered
-	originX  int32           // line coordinates of the first tile
-	originY  int32
+	originX  int             // line coordinates of the first tile
+	originY  int
 	// Colour groups (R10): group[i] is the label of the group of placed tile
 	// i, and members[l] the placed indices in the group labelled l.
 	group   [MaxTurns]uint8
@@ -258,26 +258,35 @@ func (s *State) CellAt(x, y int) (c Cell, ok bool) {
 	if s.n == 0 {
 		return gridCentre, true
 	}
-	gx := x - int(s.originX) + gridW/2
-	gy := y - int(s.originY) + gridW/2
-	if gx < 1 || gx > gridW-2 || gy < 1 || gy > gridW-2 {
+	dx, okx := offset(x, s.originX)
+	dy, oky := offset(y, s.originY)
+	const reach = gridW/2 - 1 // keeps a cell's neighbours on the grid
+	if !okx || !oky || dx < -reach || dx > reach || dy < -reach || dy > reach {
 		return 0, false
 	}
+	gx, gy := dx+gridW/2, dy+gridW/2
 	return Cell(gy*gridW + gx), true
+}
+
+// offset returns x - o, and false if that overflows an int: then x is far
+// from o, not next to it in the other end of the number line.
+func offset(x, o int) (int, bool) {
+	d := x - o
+	return d, (d < x) == (o > 0)
 }
 
 // XY converts a grid cell to line coordinates. Before the first tile is
 // placed, the centre maps to (0, 0).
 func (s *State) XY(c Cell) (x, y int) {
 	gx, gy := int(c)%gridW, int(c)/gridW
-	return gx - gridW/2 + int(s.originX), gy - gridW/2 + int(s.originY)
+	return gx - gridW/2 + s.originX, gy - gridW/2 + s.originY
 }
 
 // SetOrigin fixes the line coordinates of the centre cell, where the first
 // tile goes. It only has an effect before the first tile is placed.
 func (s *State) SetOrigin(x, y int) {
 	if s.n == 0 {
-		s.originX, s.originY = int32(x), int32(y)
+		s.originX, s.originY = x, y
 	}
 }
 

@@ -1,0 +1,628 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/solo"
+	"github.com/spf13/cobra"
+)
+
+type playOptions struct {
+	st       Streams
+	src      deckSource
+	save     string
+	resume   string
+	hintTime time.Duration
+}
+
+func newPlayCmd(st Streams) *cobra.Command {
+	o := &playOptions{st: st, src: deckSource{withDaily: true}}
+	c := &cobra.Command{
+		Use:   "play (--daily | --date YYYY-MM-DD | --seed N | --deck FILE | --resume FILE) [--save LINE.json]",
+		Short: "Play a puzzle in the terminal, with the rules enforced and explained",
+		Long: `Play a solo puzzle turn by turn. The screen shows the wheel from the moon
+figure clockwise, with the three tiles you may take marked a, b and c; your
+display as a grid with x coordinates above and y on the left, the cells you
+may place on numbered, open tasks in capitals and covered ones in small
+letters; the tokens placed, the running S1, P1, S2 and P2, and the phase.
+
+Moves:
+  b 3          take the tile in slot b and place it on the cell numbered 3
+  b -1 2       take slot b and place it on the cell x=-1, y=2
+  15 -1 2      take tile #15 and place it on x=-1, y=2 (the line format's move)
+  end          end phase 1 (allowed once 8 tokens are placed)
+  undo         take back the last turn (or the end of phase 1; on a terminal,
+               also the turn that ended the game)
+  hint         ask the solver for the best move from here (see --hint-time)
+  show         draw the screen again
+  help         list the commands
+  quit         stop; offers to save the game so that --resume can go on
+
+An illegal move is refused with the rule it breaks (RULES.md) and what is
+allowed instead. At the end you see the score, the solver's best line for
+the puzzle to compare, and for a daily puzzle a share line without spoilers.
+
+When standard input is not a terminal, the same commands are read one per
+line, without prompts or colour, so a game can be scripted; lines starting
+with "# " are comments. Refused commands are reported on standard error with
+their line number. play exits with status 1 when the input ends before the
+game does (the game is saved first if --save was given).`,
+		Example: `  novaluna play --daily
+  novaluna play --seed 7 --save mine.json
+  novaluna play --resume mine.json
+  printf 'a 1\nb 2\n' | novaluna play --seed 7
+  novaluna play --seed 7 --save line.json < moves.txt && novaluna score line.json`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			return o.run(ctx)
+		},
+	}
+	o.src.addFlags(c)
+	c.Flags().StringVar(&o.save, "save", "", "keep the game in `file` as a FORMATS.md line, saved after every turn")
+	c.Flags().StringVar(&o.resume, "resume", "", "go on with a game saved in `file` (its deck, unless a puzzle flag is also given)")
+	c.Flags().DurationVar(&o.hintTime, "hint-time", 3*time.Second, "how long the solver may think for a hint and for the comparison at the end (0 turns both off)")
+	return c
+}
+
+// playAction is one thing the player did that changes the game: a turn, or
+// ending phase 1.
+type playAction struct {
+	end  bool
+	move solo.Move
+}
+
+// playSession is a game in progress and what the screen shows of it.
+type playSession struct {
+	o       *playOptions
+	p       painter
+	screen  bool // draw screens and prompts (stdin is a terminal)
+	clear   bool // clear the terminal before each screen
+	label   string
+	daily   bool
+	date    time.Time
+	deck    solo.Deck
+	g       *solo.Game
+	actions []playAction
+	hints   int
+	undos   int
+	changes int // actions played or taken back, to know when to save
+	// justEnded is set when the last turn ended the game, so that a player
+	// at a terminal may still take it back.
+	justEnded bool
+	msg       []string // what the last command did, shown under the screen
+	lineNo    int      // input lines read, for messages in scripts
+	lines     <-chan string
+}
+
+func (o *playOptions) run(ctx context.Context) error {
+	if o.hintTime < 0 {
+		return usageErrorf("--hint-time %v: want a duration of 0 or more, e.g. 3s", o.hintTime)
+	}
+	if o.save != "" {
+		// Fail now rather than after a whole game.
+		if err := checkWritable(o.save); err != nil {
+			return fmt.Errorf("--save: %w", err)
+		}
+	}
+	s := &playSession{o: o, screen: o.st.InTTY}
+	s.p = painter{o.st.Colour && s.screen}
+	s.clear = s.screen && isTerminal(o.st.Out)
+	if err := s.load(); err != nil {
+		return err
+	}
+	s.lines = readLines(o.st.In)
+	if !s.screen {
+		fmt.Fprintf(o.st.Out, "Playing %s.\n", s.label)
+		for _, m := range s.msg {
+			fmt.Fprintln(o.st.Out, m)
+		}
+		s.msg = nil
+	}
+	for {
+		if s.g.Over() {
+			if s.lastTurnStands() {
+				return s.finish(ctx)
+			}
+			continue
+		}
+		s.draw()
+		var line string
+		var ok bool
+		select {
+		case <-ctx.Done():
+			return s.stop()
+		case line, ok = <-s.lines:
+		}
+		if !ok {
+			return s.inputEnded()
+		}
+		s.lineNo++
+		quit, err := s.safeDo(ctx, line)
+		if quit || err != nil {
+			return err
+		}
+	}
+}
+
+// load chooses the puzzle and, with --resume, replays the saved turns.
+func (s *playSession) load() error {
+	o := s.o
+	anySource := o.src.seed != "" || o.src.deckFile != "" || o.src.date != "" || o.src.daily
+	var saved solo.Line
+	if o.resume != "" {
+		l, err := readLineFile(o.resume)
+		if err != nil {
+			return err
+		}
+		saved = l
+		s.deck, s.label = l.Deck, o.resume
+	}
+	if anySource || o.resume == "" {
+		deck, label, err := o.src.load()
+		if err != nil {
+			return err
+		}
+		if o.resume != "" && !slices.Equal(deck.Relevant(), saved.Deck.Relevant()) {
+			return fmt.Errorf("%s: the saved game is not a game of %s (its deck differs); leave out the puzzle flag to go on with it", o.resume, label)
+		}
+		s.deck, s.label = deck, label
+		if date, ok, _ := o.src.dailyDate(); ok {
+			s.daily, s.date = true, date
+		}
+	}
+	if !s.daily {
+		// A deck file or a saved game may hold a daily puzzle: it gets
+		// the share line too.
+		s.date, s.daily = puzzles.FindDaily(s.deck, time.Now())
+	}
+	g, err := solo.NewGame(s.deck)
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.label, err)
+	}
+	s.g = g
+	if o.resume == "" {
+		return nil
+	}
+	for i, m := range saved.Moves {
+		if err := g.Play(m); err != nil {
+			return fmt.Errorf("%s: the saved game does not replay: %w", o.resume, err)
+		}
+		s.actions = append(s.actions, playAction{move: m})
+		if i+1 == saved.Phase1Turns && g.Phase() == solo.Phase1 {
+			if err := g.EndPhase1(); err != nil {
+				return fmt.Errorf("%s: the saved game does not replay: %w", o.resume, err)
+			}
+			s.actions = append(s.actions, playAction{end: true})
+		}
+	}
+	s.msg = []string{fmt.Sprintf("Resumed %s after %d turns.", o.resume, len(saved.Moves))}
+	return nil
+}
+
+// rebuild replays actions on a fresh game; the game stays as it was if one
+// of them is refused.
+func (s *playSession) rebuild(actions []playAction) error {
+	g, err := solo.NewGame(s.deck)
+	if err != nil {
+		return err
+	}
+	for _, a := range actions {
+		if a.end {
+			// Phase 1 may already have ended by itself (wheel empty).
+			if g.Phase() == solo.Phase1 {
+				err = g.EndPhase1()
+			}
+		} else {
+			err = g.Play(a.move)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	s.g, s.actions = g, append([]playAction(nil), actions...)
+	s.changes++
+	return nil
+}
+
+// readLines sends the lines of r, without line ends, until r ends. A reader
+// goroutine lets an interrupt stop the game while a read is waiting.
+func readLines(r io.Reader) <-chan string {
+	ch := make(chan string)
+	go func() {
+		defer close(ch)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			ch <- strings.TrimRight(sc.Text(), "\r")
+		}
+	}()
+	return ch
+}
+
+// isTerminal reports whether w is a terminal, so that the screen may be
+// cleared between turns.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(interface{ Fd() uintptr })
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// say adds a line to the message shown under the next screen, or in a
+// script writes it at once.
+func (s *playSession) say(format string, args ...any) {
+	text := fmt.Sprintf(format, args...)
+	if s.screen {
+		s.msg = append(s.msg, text)
+		return
+	}
+	fmt.Fprintln(s.o.st.Out, text)
+}
+
+// refuse reports a refused command: under the screen, or in a script on
+// standard error with the input line number.
+func (s *playSession) refuse(err error) {
+	text := refusal(err)
+	if s.screen {
+		s.msg = append(s.msg, s.p.bad("Refused: ")+text, s.legalNow())
+		return
+	}
+	fmt.Fprintf(s.o.st.Err, "line %d: refused: %s\n%s\n", s.lineNo, text, s.legalNow())
+}
+
+// warn reports a problem that refuses nothing, such as a failed save.
+func (s *playSession) warn(err error) {
+	if s.screen {
+		s.msg = append(s.msg, s.p.bad("Warning: ")+err.Error())
+		return
+	}
+	fmt.Fprintf(s.o.st.Err, "novaluna: warning: %v\n", err)
+}
+
+// refusal words an error for the player: the rule id first when a rule was
+// broken.
+func refusal(err error) string {
+	if re, ok := isRuleError(err); ok {
+		return fmt.Sprintf("rule %s: %s.", re.Rule, re.Msg)
+	}
+	return err.Error()
+}
+
+// legalNow says what the player may do now, in the labels of the screen.
+func (s *playSession) legalNow() string {
+	ids := s.g.Accessible()
+	cells := s.cells()
+	var parts []string
+	for i, id := range ids {
+		t, _ := solo.TileByID(id)
+		parts = append(parts, fmt.Sprintf("%c (#%d %s%d)", 'a'+i, id, t.Colour, t.Cost))
+	}
+	where := fmt.Sprintf("on cell %s", cellRange(len(cells)))
+	if len(s.g.Display()) == 0 {
+		where = "on cell 1 (or on any x y: the first tile goes anywhere)"
+	}
+	text := fmt.Sprintf("Legal now: take %s %s", orList(parts), where)
+	if s.g.CanEndPhase1() {
+		text += ", or end phase 1"
+	}
+	return text + "."
+}
+
+func cellRange(n int) string {
+	if n == 1 {
+		return "1"
+	}
+	return fmt.Sprintf("1..%d", n)
+}
+
+func orList(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return "nothing"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// cells returns the legal cells in the order of their labels 1, 2, ...:
+// reading order on the grid.
+func (s *playSession) cells() []solo.Point { return sortedPoints(s.g.LegalCells()) }
+
+// safeDo is do that survives a bug: the game goes on from the last good
+// position rather than losing the line.
+func (s *playSession) safeDo(ctx context.Context, line string) (quit bool, err error) {
+	n := len(s.actions)
+	defer func() {
+		if r := recover(); r != nil {
+			s.refuse(fmt.Errorf("internal error (%v); the game goes on from your last move", r))
+			if s.rebuild(s.actions) != nil {
+				_ = s.rebuild(s.actions[:n])
+			}
+			quit, err = false, nil
+		}
+	}()
+	changes := s.changes
+	quit, err = s.do(ctx, line)
+	if err == nil && !quit && s.o.save != "" && s.changes != changes && !s.g.Over() {
+		// Keep the saved game up to date after every turn, so that
+		// nothing is lost if the program is stopped. The end of the game
+		// is saved by finish.
+		if serr := s.saveTo(s.o.save); serr != nil {
+			s.warn(serr)
+		}
+	}
+	return quit, err
+}
+
+// do carries out one line of input. It reports whether the game stops.
+func (s *playSession) do(ctx context.Context, line string) (quit bool, err error) {
+	c, err := parsePlayCommand(line, s.g.Accessible(), s.cells())
+	if err != nil {
+		s.refuse(err)
+		return false, nil
+	}
+	switch c.kind {
+	case cmdNone:
+	case cmdShow:
+		if !s.screen {
+			fmt.Fprint(s.o.st.Out, s.render())
+		}
+	case cmdHelp:
+		s.help()
+	case cmdMove:
+		s.play(c.move)
+	case cmdEnd:
+		s.endPhase1()
+	case cmdUndo:
+		s.undo()
+	case cmdHint:
+		s.hint(ctx)
+	case cmdQuit:
+		return true, s.stop()
+	}
+	return false, nil
+}
+
+func (s *playSession) play(m solo.Move) {
+	before := s.g.Display()
+	phase := s.g.Phase()
+	tokens := s.g.Tokens()
+	if err := s.g.Play(m); err != nil {
+		s.refuse(err)
+		return
+	}
+	s.actions = append(s.actions, playAction{move: m})
+	s.changes++
+	turn := len(s.g.Moves())
+	text := fmt.Sprintf("Turn %d: %s to (%d, %d)", turn, s.p.tileLabel(m.Tile), m.X, m.Y)
+	if covered := newlyCovered(before, s.g.Display(), s.p); len(covered) > 0 {
+		text += fmt.Sprintf("; covered %s (+%d)", strings.Join(covered, ", "), s.g.Tokens()-tokens)
+	}
+	s.say("%s; %s.", text, s.tokenText())
+	switch {
+	case s.g.Over():
+		s.justEnded = true
+	case phase == solo.Phase1 && s.g.Phase() == solo.Phase2:
+		sc := s.g.Score()
+		s.say("The wheel is empty, so phase 1 is over (rule R12): S1 %d, P1 %d. The wheel is refilled (R14).", sc.S1, sc.P1)
+	case s.g.CanEndPhase1() && tokens < solo.TokensPhase1:
+		s.say("You have %d tokens: you may end phase 1 now with 'end', or keep taking tiles (rule R12).", s.g.Tokens())
+	}
+}
+
+// newlyCovered lists the tasks covered by the last turn: "RRB on #6 R3".
+func newlyCovered(before, after []solo.PlacedTile, p painter) []string {
+	var out []string
+	for i, pt := range after {
+		t, _ := solo.TileByID(pt.Tile)
+		for j, cov := range pt.Covered {
+			if cov && (i >= len(before) || !before[i].Covered[j]) {
+				out = append(out, fmt.Sprintf("%s on #%d", p.task(t.Tasks[j], false), pt.Tile))
+			}
+		}
+	}
+	return out
+}
+
+func (s *playSession) tokenText() string {
+	n := s.g.Tokens()
+	if s.g.Phase() == solo.Phase1 {
+		return fmt.Sprintf("tokens %d/%d in phase 1, %d/%d in all", n, solo.TokensPhase1, n, solo.TokensTotal)
+	}
+	return fmt.Sprintf("tokens %d/%d", n, solo.TokensTotal)
+}
+
+func (s *playSession) endPhase1() {
+	if err := s.g.EndPhase1(); err != nil {
+		s.refuse(err)
+		return
+	}
+	s.actions = append(s.actions, playAction{end: true})
+	s.changes++
+	sc := s.g.Score()
+	_, meeple := s.g.Track()
+	s.say("Phase 1 is over after %d turns: S1 %d, P1 %d. The wheel is refilled from the deck; the moon stays on space %d (rule R14).",
+		len(s.g.Moves()), sc.S1, sc.P1, meeple)
+}
+
+func (s *playSession) undo() {
+	if len(s.actions) == 0 {
+		s.refuse(errors.New("there is nothing to take back: no turn has been played"))
+		return
+	}
+	last := s.actions[len(s.actions)-1]
+	if err := s.rebuild(s.actions[:len(s.actions)-1]); err != nil {
+		// A prefix of a legal game is legal; this is a bug, but the game
+		// goes on unchanged.
+		s.refuse(fmt.Errorf("cannot take back the last turn: %w", err))
+		return
+	}
+	s.undos++
+	if last.end {
+		s.say("Took back the end of phase 1; phase 1 goes on.")
+		return
+	}
+	s.say("Took back turn %d (%s to (%d, %d)); %s.", len(s.g.Moves())+1, s.p.tileLabel(last.move.Tile), last.move.X, last.move.Y, s.tokenText())
+}
+
+// lastTurnStands reports whether the game's last turn stands. On a
+// terminal, when a turn has just ended the game, it shows the final position
+// and lets the player take the turn back (a slip of the keyboard on the last
+// turn should not be final); it reports false if they do.
+func (s *playSession) lastTurnStands() bool {
+	if !s.screen || !s.justEnded {
+		return true
+	}
+	s.justEnded = false
+	s.draw()
+	answer := strings.ToLower(s.ask("That was the last turn. Enter to see how you did, or undo to take it back: "))
+	if answer != "undo" && answer != "u" {
+		return true
+	}
+	s.undo()
+	return false
+}
+
+// stop ends an unfinished game on quit or an interrupt: it saves the game
+// (to --save, or where the player says on a terminal) and says how to go on
+// with it.
+func (s *playSession) stop() error {
+	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %d turns (%s).\n", len(s.g.Moves()), s.g.Phase())
+	path := s.o.save
+	switch {
+	case path != "":
+		if err := s.saveTo(path); err != nil {
+			return err
+		}
+	case s.screen && len(s.actions) > 0:
+		path = s.offerSave("Save the game to go on later? File name (Enter for no): ")
+	}
+	if path != "" {
+		fmt.Fprintf(s.o.st.Out, "Saved to %s; go on with: novaluna play --resume %s\n", path, path)
+	}
+	return nil
+}
+
+// offerSave asks where to save the game until the save works or the answer
+// is empty, and returns where it saved.
+func (s *playSession) offerSave(question string) string {
+	for {
+		path := s.ask(question)
+		if path == "" {
+			return ""
+		}
+		err := s.saveTo(path)
+		if err == nil {
+			return path
+		}
+		fmt.Fprintf(s.o.st.Out, "%s %v\n", s.p.bad("Not saved:"), err)
+	}
+}
+
+// inputEnded handles the end of the input before the end of the game.
+func (s *playSession) inputEnded() error {
+	saved := ""
+	if s.o.save != "" {
+		if err := s.saveTo(s.o.save); err != nil {
+			return err
+		}
+		saved = fmt.Sprintf("; saved to %s (go on with --resume %s)", s.o.save, s.o.save)
+	}
+	if s.screen {
+		fmt.Fprintln(s.o.st.Out)
+	}
+	return fmt.Errorf("the input ended before the game did: the game is unfinished after %d turns, %s%s", len(s.g.Moves()), s.tokenText(), saved)
+}
+
+// ask writes a question and reads one answer line; no answer is "".
+// On a terminal, lines typed before the question are dropped first, so
+// that a command typed ahead (say while the solver thinks) is not taken
+// for the answer.
+func (s *playSession) ask(question string) string {
+	if s.screen {
+		s.dropTypedAhead()
+	}
+	fmt.Fprint(s.o.st.Out, question)
+	line, ok := <-s.lines
+	if !ok {
+		fmt.Fprintln(s.o.st.Out)
+		return ""
+	}
+	return strings.TrimSpace(line)
+}
+
+// dropTypedAhead discards the lines that have been typed but not read.
+func (s *playSession) dropTypedAhead() {
+	for {
+		select {
+		case _, ok := <-s.lines:
+			if !ok {
+				return
+			}
+		case <-time.After(typeAheadWait):
+			return
+		}
+	}
+}
+
+// typeAheadWait is how long dropTypedAhead waits for one more typed line.
+const typeAheadWait = 30 * time.Millisecond
+
+// saveTo writes the game so far as a FORMATS.md line. An unfinished game in
+// phase 1 has "phase1_turns": 0; --resume reads it back.
+func (s *playSession) saveTo(path string) error {
+	data, err := formatLine(s.g.Line())
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+// helpText is what help shows; every line fits in 80 columns.
+var helpText = []string{
+	"Each turn, take one of the tiles marked a, b, c on the wheel (the first three",
+	"after the moon, rule R6) and place it on a numbered free cell next to your",
+	"display (R9). The moon moves to the space you took from.",
+	"",
+	"  b 3        slot b on cell 3            b -1 2     slot b on x=-1, y=2",
+	"  15 -1 2    tile #15 on x=-1, y=2, as in a saved line",
+	"  end        end phase 1 (once 8 tokens are placed, R12)",
+	"  undo       take back the last turn     hint       ask the solver",
+	"  show       draw the screen again       quit       stop; you may save",
+	"",
+	"A task is fulfilled when its tile sees enough tiles of each colour: its",
+	"neighbours and their chains of the same colour, never itself (R10). Tokens",
+	"cover fulfilled tasks at once (R11). CAPITALS are open tasks, small letters",
+	"covered ones.",
+	"",
+	"Score = S1 + P1 + S2 + P2, lower is better. S1 and S2 are the costs of your",
+	"tiles at the end of each phase; P1 is 10 per token short of 8 when phase 1",
+	"ends, P2 is 10 per token short of 21 at the end. Phase 2 ends when all 21",
+	"tokens are placed or the wheel is empty (R15).",
+}
+
+// help shows the commands: on a terminal as a page of its own.
+func (s *playSession) help() {
+	if !s.screen {
+		fmt.Fprintln(s.o.st.Out, strings.Join(helpText, "\n"))
+		return
+	}
+	var b strings.Builder
+	if s.clear {
+		b.WriteString("\x1b[H\x1b[2J")
+	}
+	b.WriteString(s.p.bold("How to play") + "\n\n" + strings.Join(helpText, "\n") + "\n\n")
+	fmt.Fprint(s.o.st.Out, b.String())
+	s.ask("Press Enter to go back to the game. ")
+}

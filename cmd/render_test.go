@@ -1,0 +1,57 @@
+package cmd
+
+import (
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+func TestSpan(t *testing.T) {
+	tests := []struct {
+		lo, hi int
+		want   []int
+	}{
+		{0, 2, []int{0, 1, 2}},
+		{-1, -1, []int{-1}},
+		{3, 2, nil},
+		{math.MaxInt - 1, math.MaxInt, []int{math.MaxInt - 1, math.MaxInt}},
+		{math.MinInt, math.MinInt + 1, []int{math.MinInt, math.MinInt + 1}},
+	}
+	for _, tt := range tests {
+		var got []int
+		for x := range span(tt.lo, tt.hi) {
+			got = append(got, x)
+			if len(got) > 10 {
+				break
+			}
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("span(%d, %d) = %v, want %v", tt.lo, tt.hi, got, tt.want)
+		}
+	}
+}
+
+// TestScoreFarCoordinates scores a legal line whose display touches the
+// largest and smallest ints: the drawing loop once never ended there.
+func TestScoreFarCoordinates(t *testing.T) {
+	l := scoreLine()
+	maxX, minY := math.MinInt, math.MaxInt
+	for _, m := range l.Moves {
+		maxX, minY = max(maxX, m.X), min(minY, m.Y)
+	}
+	for i := range l.Moves {
+		l.Moves[i].X += math.MaxInt - maxX
+		l.Moves[i].Y -= minY - math.MinInt
+	}
+	want, err := solo.Replay(l)
+	if err != nil {
+		t.Fatalf("Replay(line at the ends of int) = %v", err)
+	}
+	r := execCLI(t, false, "score", lineFile(t, l))
+	if r.code != 0 || !strings.Contains(r.out, "Score "+itoa(want.Total())) || !strings.Contains(r.out, "x=9223372036854775807") {
+		t.Errorf("score of a line at the ends of int = exit %d, stderr %q, stdout:\n%s", r.code, r.err, r.out)
+	}
+}

@@ -1,0 +1,155 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/solver"
+	"github.com/spf13/cobra"
+)
+
+// maxSheetDays caps a booklet at a year of daily puzzles.
+const maxSheetDays = 366
+
+type sheetOptions struct {
+	st      Streams
+	src     deckSource
+	days    int
+	out     string
+	limit   time.Duration
+	answers bool
+}
+
+func newSheetCmd(st Streams) *cobra.Command {
+	o := &sheetOptions{st: st}
+	c := &cobra.Command{
+		Use:   "sheet (--date YYYY-MM-DD [--days N] | --seed N | --deck FILE) -o FILE.pdf",
+		Short: "Print puzzles as a PDF to play at the table",
+		Long: `Write a PDF to play a puzzle at the table, with the real tiles or on paper.
+Each puzzle gets a page with the wheel (the 11 opening tiles with colour,
+cost and tasks on their spaces, and the moon figure on space 0), the refill
+order in a strip to keep covered until phase 1 ends, a score box (S1, P1,
+S2, P2, total) and 21 token circles to tick.
+
+The answer pages come at the back: for each puzzle, the best line the
+solver finds in --time, its score and its final display. --days N makes a
+booklet of N daily puzzles from --date on (1 to 366); a progress bar shows
+the solving when stderr is a terminal. The file is written only when it is
+complete.`,
+		Example: `  novaluna sheet --date 2026-12-24 -o christmas-eve.pdf
+  novaluna sheet --date 2027-01-01 --days 31 -o january.pdf
+  novaluna sheet --seed 7 --time 10s -o seed7.pdf
+  novaluna sheet --date 2027-01-01 --days 366 --answers=false -o year.pdf`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return o.run(c.Context()) },
+	}
+	o.src.addFlags(c)
+	c.Flags().IntVar(&o.days, "days", 1, "with --date: a booklet of this many daily puzzles (1 to 366)")
+	c.Flags().StringVarP(&o.out, "output", "o", "", "the PDF `file` to write (required)")
+	c.Flags().DurationVar(&o.limit, "time", 2*time.Second, "solver time for each puzzle's answer page")
+	c.Flags().BoolVar(&o.answers, "answers", true, "add answer pages (needs a solve per puzzle)")
+	return c
+}
+
+func (o *sheetOptions) run(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if o.out == "" {
+		return usageErrorf("choose the output file with -o FILE.pdf")
+	}
+	if o.days < 1 || o.days > maxSheetDays {
+		return usageErrorf("--days %d: want 1 to %d", o.days, maxSheetDays)
+	}
+	if o.days > 1 && o.src.date == "" {
+		return usageErrorf("--days needs --date: a booklet is a run of daily puzzles")
+	}
+	if o.answers && o.limit <= 0 {
+		return usageErrorf("--time %v: want a positive duration such as 2s", o.limit)
+	}
+	var ps []puzzles.SheetPuzzle
+	if date, ok, err := o.src.dailyDate(); err != nil {
+		return err
+	} else if ok && o.src.seed == "" && o.src.deckFile == "" {
+		for i := range o.days {
+			d := date.AddDate(0, 0, i)
+			ps = append(ps, puzzles.SheetPuzzle{Title: puzzles.DailyTitle(d), Deck: puzzles.DailyDeck(d)})
+		}
+	} else {
+		deck, label, err := o.src.load()
+		if err != nil {
+			return err
+		}
+		title := label
+		switch {
+		case o.src.seed != "":
+			title = "Seed " + o.src.seed
+		case o.src.deckFile != "":
+			title = "Deck " + filepath.Base(o.src.deckFile)
+		}
+		ps = append(ps, puzzles.SheetPuzzle{Title: title, Deck: deck})
+	}
+	// Fail on an unwritable folder before spending time on the answers.
+	if err := checkWritable(o.out); err != nil {
+		return err
+	}
+	if o.answers {
+		update, finish := progress(o.st, "solving")
+		update(0, len(ps))
+		for i := range ps {
+			res, err := solver.Solve(ctx, ps[i].Deck, solver.Options{Time: o.limit})
+			if err != nil {
+				finish()
+				return fmt.Errorf("%s: %w", ps[i].Title, err)
+			}
+			ps[i].Answer = &puzzles.Answer{Line: res.Line, Score: res.Score, Optimal: res.Optimal,
+				LowerBound: res.LowerBound, Elapsed: res.Elapsed}
+			update(i+1, len(ps))
+		}
+		finish()
+	}
+	var b bytes.Buffer
+	if err := puzzles.WriteSheets(&b, ps); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(o.out, b.Bytes()); err != nil {
+		return err
+	}
+	pages := len(ps)
+	if o.answers {
+		pages *= 2
+	}
+	fmt.Fprintf(o.st.Out, "wrote %s: %s, %s (%d KB)\n", o.out, plural(len(ps), "puzzle"), plural(pages, "page"), (b.Len()+1023)/1024)
+	return nil
+}
+
+// checkWritable reports whether a file can be created next to path, by
+// creating and removing an empty temporary file there.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("cannot write %s: it is a folder; give a file name such as %s", path, filepath.Join(path, "puzzle.pdf"))
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("cannot write %s: there is no folder %s", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: no permission to create files in %s", path, dir)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// plural writes "1 page" or "3 pages".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,68 @@
+package cmd
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSheet(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"daily", []string{"--date", "2026-11-22", "--time", "200ms"}, "1 puzzle, 2 pages"},
+		{"booklet without answers", []string{"--date", "2026-12-30", "--days", "3", "--answers=false"}, "3 puzzles, 3 pages"},
+		{"seed", []string{"--seed", "7", "--time", "200ms"}, "1 puzzle, 2 pages"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".pdf")
+			out, errOut, code := runNovaluna(t, append([]string{"sheet", "-o", path}, tt.args...)...)
+			if code != 0 || !strings.Contains(out, tt.want) {
+				t.Fatalf("sheet %v = exit %d, %q, %q, want exit 0 and %q", tt.args, code, out, errOut, tt.want)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
+				t.Errorf("sheet wrote %d bytes, %v, want a PDF", len(data), err)
+			}
+		})
+	}
+}
+
+func TestSheetBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.pdf")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"impossible date", []string{"--date", "2026-02-30", "-o", out}, 2, "real calendar date"},
+		{"days zero", []string{"--date", "2026-11-22", "--days", "0", "-o", out}, 2, "--days 0: want 1 to 366"},
+		{"days too many", []string{"--date", "2026-11-22", "--days", "367", "-o", out}, 2, "--days 367"},
+		{"days without date", []string{"--seed", "7", "--days", "2", "-o", out}, 2, "--days needs --date"},
+		{"no output", []string{"--seed", "7"}, 2, "-o FILE.pdf"},
+		{"no puzzle", []string{"-o", out}, 2, "choose a puzzle"},
+		{"two puzzles", []string{"--seed", "7", "--date", "2026-11-22", "-o", out}, 2, "choose one puzzle"},
+		{"missing folder", []string{"--seed", "7", "-o", filepath.Join(dir, "no", "x.pdf")}, 1, "there is no folder"},
+		{"folder as output", []string{"--seed", "7", "-o", dir}, 1, "it is a folder"},
+		{"bad time", []string{"--seed", "7", "--time", "0s", "-o", out}, 2, "--time"},
+	}
+	for _, tt := range tests {
+		_, errOut, code := runNovaluna(t, append([]string{"sheet"}, tt.args...)...)
+		if code != tt.code || !strings.Contains(errOut, tt.msg) {
+			t.Errorf("sheet (%s) = exit %d, %q, want exit %d mentioning %q", tt.name, code, errOut, tt.code, tt.msg)
+		}
+	}
+	// Nothing half-written: the folder holds no PDF and no temporary file.
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		t.Errorf("after failed sheets, %s is left in the output folder, want nothing", e.Name())
+	}
+}
