@@ -274,6 +274,77 @@ func phase2Cost(wheel []uint8, pool *[solo.NumColours]int, tok int) int {
 	return sumCost + 10*(need-sumTok)
 }
 
+// distinctColours is how many different colours a task names. A tile
+// fulfilling the task sees a group of each, and every group it sees touches
+// it, so it needs that many neighbours of different colours (R10).
+func distinctColours(t solo.Task) int {
+	n := 0
+	for _, k := range t {
+		if k > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// maxEdges is the most orthogonally adjacent pairs k cells can have:
+// 2k - ceil(2 sqrt k) (Harary and Harborth, 1976).
+func maxEdges(k int) int {
+	c := 0
+	for c*c < 4*k {
+		c++
+	}
+	return 2*k - c
+}
+
+// maxTokensPlaced bounds how many tasks a display of exactly the tiles ids
+// can fulfil, whatever their layout. A task needs enough tiles of each
+// colour among the others (R10), and as many neighbours as it names
+// colours; the neighbours of all tiles together are twice the adjacent
+// pairs, at most 2*maxEdges, and every tile of a display of two or more
+// has at least one. A knapsack shares that budget of neighbours out.
+func maxTokensPlaced(ids []uint8) int {
+	k := len(ids)
+	if k < 2 {
+		return 0
+	}
+	n := colourCounts(ids)
+	budget := 2 * maxEdges(k)
+	var best [4*solo.MaxTurns + 1]int // best[b]: most tasks with b neighbours used
+	for b := 1; b <= budget; b++ {
+		best[b] = -infinity
+	}
+	for _, id := range ids {
+		sat := satisfiable(id, &n)
+		var gain [5]int // gain[d]: tasks fulfillable with d neighbours
+		for j := range tiles[id].ntasks {
+			if sat&(1<<j) != 0 {
+				for d := distinctColours(tiles[id].tasks[j]); d <= 4; d++ {
+					gain[d]++
+				}
+			}
+		}
+		var next [4*solo.MaxTurns + 1]int
+		for b := range next {
+			next[b] = -infinity
+		}
+		for b := 0; b <= budget; b++ {
+			if best[b] < 0 {
+				continue
+			}
+			for d := 1; d <= 4 && b+d <= budget; d++ {
+				next[b+d] = max(next[b+d], best[b]+gain[d])
+			}
+		}
+		best = next
+	}
+	t := 0
+	for _, v := range best[:budget+1] {
+		t = max(t, v)
+	}
+	return t
+}
+
 func (m *model) buildDP1s() {
 	// The end of phase 1 with the spaces in R still occupied.
 	end := make([]int16, wheelSets)
@@ -287,11 +358,7 @@ func (m *model) buildDP1s() {
 				nd++
 			}
 		}
-		a := colourCounts(disp[:nd])
-		t1 := 0
-		for _, id := range disp[:nd] {
-			t1 += bits.OnesCount8(satisfiable(id, &a))
-		}
+		t1 := maxTokensPlaced(disp[:nd])
 		if t1 < solo.TokensPhase1 && R != 0 {
 			end[R] = infinity
 			continue
