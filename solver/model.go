@@ -12,6 +12,10 @@ type tileInfo struct {
 	cost   uint8
 	ntasks uint8
 	tasks  [solo.MaxTasks]solo.Task
+	// colours[j] has bit c set when task j names colour c; maxDistinct is
+	// the most colours any task of the tile names.
+	colours     [solo.MaxTasks]uint8
+	maxDistinct uint8
 }
 
 var tiles [solo.NumTiles + 1]tileInfo
@@ -20,6 +24,14 @@ func init() {
 	for _, t := range solo.Tiles() {
 		ti := tileInfo{colour: t.Colour, cost: uint8(t.Cost), ntasks: uint8(len(t.Tasks))}
 		copy(ti.tasks[:], t.Tasks)
+		for j, task := range t.Tasks {
+			for c, k := range task {
+				if k > 0 {
+					ti.colours[j] |= 1 << c
+				}
+			}
+			ti.maxDistinct = max(ti.maxDistinct, uint8(bits.OnesCount8(ti.colours[j])))
+		}
 		tiles[t.ID] = ti
 	}
 }
@@ -405,10 +417,62 @@ func (m *model) bound(s *solo.State) int {
 func (m *model) promised(s *solo.State) int {
 	n := 0
 	for i := range s.DisplaySize() {
-		id, _, open := s.Placed(i)
-		n += bits.OnesCount8(open & m.coverable[id])
+		id, c, open := s.Placed(i)
+		if open &= m.coverable[id]; open != 0 {
+			n += bits.OnesCount8(reachable(s, id, c, open))
+		}
 	}
 	return n
+}
+
+// gridStep is the difference between the cells of vertically adjacent
+// grid positions; horizontally adjacent cells differ by 1.
+var gridStep = func() int {
+	s := solo.NewState(solo.SeedDeck(0))
+	var acc [3]uint8
+	s.Accessible(&acc)
+	c0, _ := s.CellAt(0, 0)
+	s.Apply(acc[0], c0)
+	c1, _ := s.CellAt(0, 1)
+	return int(c1) - int(c0)
+}()
+
+// reachable returns the tasks among open, of the tile id on cell c, that
+// the tile's neighbourhood still allows. A task naming d colours needs a
+// neighbour of each (R10); a colour that no neighbour has yet needs an
+// empty neighbour cell, and cells never empty again.
+func reachable(s *solo.State, id int, c solo.Cell, open uint8) uint8 {
+	var nbs [4]solo.Cell
+	nn, empty := 0, 0
+	for _, d := range [4]int{-1, 1, -gridStep, gridStep} {
+		nc := solo.Cell(int(c) + d)
+		if s.Occupied(nc) {
+			nbs[nn] = nc
+			nn++
+		} else {
+			empty++
+		}
+	}
+	t := &tiles[id]
+	if empty >= int(t.maxDistinct) {
+		return open
+	}
+	// Few free sides: see which colours the neighbours already give.
+	var have uint8
+	for i := range s.DisplaySize() {
+		other, oc, _ := s.Placed(i)
+		for _, nc := range nbs[:nn] {
+			if oc == nc {
+				have |= 1 << tiles[other].colour
+			}
+		}
+	}
+	for j := range t.ntasks {
+		if open&(1<<j) != 0 && bits.OnesCount8(t.colours[j]&^have) > empty {
+			open &^= 1 << j
+		}
+	}
+	return open
 }
 
 // boundWeighted is bound with the promised tasks counted at num/den of a
@@ -466,8 +530,10 @@ func (m *model) phase2Bound(s *solo.State, num, den int) int {
 	}
 	promised := 0
 	for i := range nd {
-		id, _, open := s.Placed(i)
-		promised += bits.OnesCount8(open & m.coverable[id] & satisfiable(uint8(id), &pool))
+		id, c, open := s.Placed(i)
+		if open &= m.coverable[id] & satisfiable(uint8(id), &pool); open != 0 {
+			promised += bits.OnesCount8(reachable(s, id, c, open))
+		}
 	}
 	return phase2Cost(wheel[:n], &pool, s.Tokens()+promised*num/den)
 }

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"encoding/json"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -544,4 +545,40 @@ func TestMaxTokensPlacedAgainstLayouts(t *testing.T) {
 		}
 	}
 	t.Logf("the bound was exact for %d of 60 sets", tight)
+}
+
+// TestReachableNeverDropsACoveredTask plays random games and checks that
+// every task covered by the end was still reachable at every earlier
+// position where it was open.
+func TestReachableNeverDropsACoveredTask(t *testing.T) {
+	src := rand.NewPCG(6, 6)
+	checked := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		d := solo.SeedDeck(seed)
+		for range 100 {
+			s := solo.NewState(d)
+			end := s
+			var rec [solo.MaxTurns]solo.Step
+			n := solo.Playout(&end, src, &rec)
+			p1 := end.Phase1Turns()
+			for turn := range n {
+				for i := range s.DisplaySize() {
+					id, c, open := s.Placed(i)
+					_, _, finalOpen := end.Placed(i)
+					later := open &^ finalOpen // open now, covered by the end
+					if r := reachable(&s, id, c, open); later&^r != 0 {
+						t.Fatalf("seed %d, turn %d: reachable(tile %d) = %03b, but tasks %03b get covered later", seed, turn, id, r, later)
+					}
+					checked += bits.OnesCount8(later)
+				}
+				s.Apply(rec[turn].Space, rec[turn].Cell)
+				if turn+1 == p1 && s.Phase() == solo.Phase1 {
+					s.EndPhase1()
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Errorf("no task was covered after being open: the test checked nothing")
+	}
 }
