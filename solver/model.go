@@ -485,6 +485,9 @@ func (m *model) boundWeighted(s *solo.State, num, den int) int {
 		sc := s.Score()
 		return sc.S1 + sc.P1 + s.DisplayCost() + m.phase2Bound(s, num, den)
 	}
+	if num == 0 {
+		return m.boundTok(s, s.Tokens())
+	}
 	return m.boundTok(s, s.Tokens()+m.promised(s)*num/den)
 }
 
@@ -529,10 +532,12 @@ func (m *model) phase2Bound(s *solo.State, num, den int) int {
 		pool[tiles[id].colour]++
 	}
 	promised := 0
-	for i := range nd {
-		id, c, open := s.Placed(i)
-		if open &= m.coverable[id] & satisfiable(uint8(id), &pool); open != 0 {
-			promised += bits.OnesCount8(reachable(s, id, c, open))
+	if num > 0 { // the beam ranks with num 0 and needs no promise
+		for i := range nd {
+			id, c, open := s.Placed(i)
+			if open &= m.coverable[id] & satisfiable(uint8(id), &pool); open != 0 {
+				promised += bits.OnesCount8(reachable(s, id, c, open))
+			}
 		}
 	}
 	return phase2Cost(wheel[:n], &pool, s.Tokens()+promised*num/den)
