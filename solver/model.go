@@ -13,6 +13,10 @@ type tileInfo struct {
 	cost   uint8
 	ntasks uint8
 	tasks  [solo.MaxTasks]solo.Task
+	// colours[j] has bit c set when task j names colour c; maxDistinct is
+	// the most colours any task of the tile names.
+	colours     [solo.MaxTasks]uint8
+	maxDistinct uint8
 }
 
 var tiles [solo.NumTiles + 1]tileInfo
@@ -21,6 +25,14 @@ func init() {
 	for _, t := range solo.Tiles() {
 		ti := tileInfo{colour: t.Colour, cost: uint8(t.Cost), ntasks: uint8(len(t.Tasks))}
 		copy(ti.tasks[:], t.Tasks)
+		for j, task := range t.Tasks {
+			for c, k := range task {
+				if k > 0 {
+					ti.colours[j] |= 1 << c
+				}
+			}
+			ti.maxDistinct = max(ti.maxDistinct, uint8(bits.OnesCount8(ti.colours[j])))
+		}
 		tiles[t.ID] = ti
 	}
 	buildSatTokens()
@@ -282,6 +294,77 @@ func phase2Cost(wheel []uint8, pool *[solo.NumColours]int, tok int) int {
 	return sumCost + 10*(need-sumTok)
 }
 
+// distinctColours is how many different colours a task names. A tile
+// fulfilling the task sees a group of each, and every group it sees touches
+// it, so it needs that many neighbours of different colours (R10).
+func distinctColours(t solo.Task) int {
+	n := 0
+	for _, k := range t {
+		if k > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// maxEdges is the most orthogonally adjacent pairs k cells can have:
+// 2k - ceil(2 sqrt k) (Harary and Harborth, 1976).
+func maxEdges(k int) int {
+	c := 0
+	for c*c < 4*k {
+		c++
+	}
+	return 2*k - c
+}
+
+// maxTokensPlaced bounds how many tasks a display of exactly the tiles ids
+// can fulfil, whatever their layout. A task needs enough tiles of each
+// colour among the others (R10), and as many neighbours as it names
+// colours; the neighbours of all tiles together are twice the adjacent
+// pairs, at most 2*maxEdges, and every tile of a display of two or more
+// has at least one. A knapsack shares that budget of neighbours out.
+func maxTokensPlaced(ids []uint8) int {
+	k := len(ids)
+	if k < 2 {
+		return 0
+	}
+	n := colourCounts(ids)
+	budget := 2 * maxEdges(k)
+	var best [4*solo.MaxTurns + 1]int // best[b]: most tasks with b neighbours used
+	for b := 1; b <= budget; b++ {
+		best[b] = -infinity
+	}
+	for _, id := range ids {
+		sat := satisfiable(id, &n)
+		var gain [5]int // gain[d]: tasks fulfillable with d neighbours
+		for j := range tiles[id].ntasks {
+			if sat&(1<<j) != 0 {
+				for d := distinctColours(tiles[id].tasks[j]); d <= 4; d++ {
+					gain[d]++
+				}
+			}
+		}
+		var next [4*solo.MaxTurns + 1]int
+		for b := range next {
+			next[b] = -infinity
+		}
+		for b := 0; b <= budget; b++ {
+			if best[b] < 0 {
+				continue
+			}
+			for d := 1; d <= 4 && b+d <= budget; d++ {
+				next[b+d] = max(next[b+d], best[b]+gain[d])
+			}
+		}
+		best = next
+	}
+	t := 0
+	for _, v := range best[:budget+1] {
+		t = max(t, v)
+	}
+	return t
+}
+
 func (m *model) buildDP1s() {
 	// The end of phase 1 with the spaces in R still occupied.
 	end := make([]int16, wheelSets)
@@ -295,11 +378,7 @@ func (m *model) buildDP1s() {
 				nd++
 			}
 		}
-		a := colourCounts(disp[:nd])
-		t1 := 0
-		for _, id := range disp[:nd] {
-			t1 += bits.OnesCount8(satisfiable(id, &a))
-		}
+		t1 := maxTokensPlaced(disp[:nd])
 		if t1 < solo.TokensPhase1 && R != 0 {
 			end[R] = infinity
 			continue
@@ -340,10 +419,62 @@ func (m *model) bound(s *solo.State) int {
 func (m *model) promised(s *solo.State) int {
 	n := 0
 	for i := range s.DisplaySize() {
-		id, _, open := s.Placed(i)
-		n += bits.OnesCount8(open & m.coverable[id])
+		id, c, open := s.Placed(i)
+		if open &= m.coverable[id]; open != 0 {
+			n += bits.OnesCount8(reachable(s, id, c, open))
+		}
 	}
 	return n
+}
+
+// gridStep is the difference between the cells of vertically adjacent
+// grid positions; horizontally adjacent cells differ by 1.
+var gridStep = func() int {
+	s := solo.NewState(solo.SeedDeck(0))
+	var acc [3]uint8
+	s.Accessible(&acc)
+	c0, _ := s.CellAt(0, 0)
+	s.Apply(acc[0], c0)
+	c1, _ := s.CellAt(0, 1)
+	return int(c1) - int(c0)
+}()
+
+// reachable returns the tasks among open, of the tile id on cell c, that
+// the tile's neighbourhood still allows. A task naming d colours needs a
+// neighbour of each (R10); a colour that no neighbour has yet needs an
+// empty neighbour cell, and cells never empty again.
+func reachable(s *solo.State, id int, c solo.Cell, open uint8) uint8 {
+	var nbs [4]solo.Cell
+	nn, empty := 0, 0
+	for _, d := range [4]int{-1, 1, -gridStep, gridStep} {
+		nc := solo.Cell(int(c) + d)
+		if s.Occupied(nc) {
+			nbs[nn] = nc
+			nn++
+		} else {
+			empty++
+		}
+	}
+	t := &tiles[id]
+	if empty >= int(t.maxDistinct) {
+		return open
+	}
+	// Few free sides: see which colours the neighbours already give.
+	var have uint8
+	for i := range s.DisplaySize() {
+		other, oc, _ := s.Placed(i)
+		for _, nc := range nbs[:nn] {
+			if oc == nc {
+				have |= 1 << tiles[other].colour
+			}
+		}
+	}
+	for j := range t.ntasks {
+		if open&(1<<j) != 0 && bits.OnesCount8(t.colours[j]&^have) > empty {
+			open &^= 1 << j
+		}
+	}
+	return open
 }
 
 // boundWeighted is bound with the promised tasks counted at num/den of a
@@ -355,6 +486,9 @@ func (m *model) boundWeighted(s *solo.State, num, den int) int {
 	if s.Phase() != solo.Phase1 {
 		sc := s.Score()
 		return sc.S1 + sc.P1 + s.DisplayCost() + m.phase2Bound(s, num, den)
+	}
+	if num == 0 {
+		return m.boundTok(s, s.Tokens())
 	}
 	return m.boundTok(s, s.Tokens()+m.promised(s)*num/den)
 }
@@ -400,9 +534,13 @@ func (m *model) phase2Bound(s *solo.State, num, den int) int {
 		pool[tiles[id].colour]++
 	}
 	promised := 0
-	for i := range nd {
-		id, _, open := s.Placed(i)
-		promised += bits.OnesCount8(open & m.coverable[id] & satisfiable(uint8(id), &pool))
+	if num > 0 { // the beam ranks with num 0 and needs no promise
+		for i := range nd {
+			id, c, open := s.Placed(i)
+			if open &= m.coverable[id] & satisfiable(uint8(id), &pool); open != 0 {
+				promised += bits.OnesCount8(reachable(s, id, c, open))
+			}
+		}
 	}
 	return phase2Cost(wheel[:n], &pool, s.Tokens()+promised*num/den)
 }

@@ -3,7 +3,9 @@ package solver
 import (
 	"context"
 	"encoding/json"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 	"unsafe"
@@ -388,5 +390,195 @@ func TestSearchAllocatesNothing(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("gen and dfs allocate %v times per run, want 0", allocs)
+	}
+}
+
+func TestMaxEdges(t *testing.T) {
+	// 2x2 square: 4; 2x3: 7; 3x3: 12; a line of two: 1; 22 = 4x5 and 2: 34.
+	tests := []struct{ k, want int }{{1, 0}, {2, 1}, {3, 2}, {4, 4}, {5, 5}, {6, 7}, {9, 12}, {22, 34}}
+	for _, tt := range tests {
+		if got := maxEdges(tt.k); got != tt.want {
+			t.Errorf("maxEdges(%d) = %d, want %d", tt.k, got, tt.want)
+		}
+	}
+}
+
+// TestMaxTokensPlacedBoundsPlayouts checks the layout-free bound on
+// fulfilled tasks against the tokens of random phase-1 displays.
+func TestMaxTokensPlacedBoundsPlayouts(t *testing.T) {
+	src := rand.NewPCG(8, 8)
+	for seed := uint64(1); seed <= 40; seed++ {
+		d := solo.SeedDeck(seed)
+		for range 300 {
+			l := solo.RandomLine(d, src)
+			g, err := solo.NewGame(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mv := range l.Moves[:l.Phase1Turns] {
+				if err := g.Play(mv); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var ids []uint8
+			for _, pt := range g.Display() {
+				ids = append(ids, uint8(pt.Tile))
+			}
+			if got := maxTokensPlaced(ids); got < g.Tokens() {
+				t.Fatalf("seed %d: maxTokensPlaced(%v) = %d, but a layout of them fulfils %d", seed, ids, got, g.Tokens())
+			}
+		}
+	}
+}
+
+// fulfilledTasks counts the tasks fulfilled in a layout (R10), by flood
+// fill, independently of package solo's groups.
+func fulfilledTasks(at map[[2]int]uint8) int {
+	n := 0
+	for cell, id := range at {
+		var seen [solo.NumColours]int
+		visited := map[[2]int]bool{cell: true}
+		var stack [][2]int
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			stack = append(stack, [2]int{cell[0] + d[0], cell[1] + d[1]})
+		}
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if visited[c] {
+				continue
+			}
+			other, ok := at[c]
+			if !ok {
+				continue
+			}
+			visited[c] = true
+			col := tiles[other].colour
+			seen[col]++
+			// Follow the chain of this colour only.
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nc := [2]int{c[0] + d[0], c[1] + d[1]}
+				if o, ok := at[nc]; ok && !visited[nc] && tiles[o].colour == col {
+					stack = append(stack, nc)
+				}
+			}
+		}
+		t := &tiles[id]
+		for j := range t.ntasks {
+			ok := true
+			for c := range solo.NumColours {
+				if int(t.tasks[j][c]) > seen[c] {
+					ok = false
+				}
+			}
+			if ok {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// bestLayout tries every connected layout of ids and returns the most
+// tasks any of them fulfils.
+func bestLayout(ids []uint8) int {
+	best := 0
+	at := map[[2]int]uint8{}
+	used := make([]bool, len(ids))
+	var grow func(placed int)
+	grow = func(placed int) {
+		if placed == len(ids) {
+			best = max(best, fulfilledTasks(at))
+			return
+		}
+		cells := map[[2]int]bool{}
+		for c := range at {
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nc := [2]int{c[0] + d[0], c[1] + d[1]}
+				if _, ok := at[nc]; !ok {
+					cells[nc] = true
+				}
+			}
+		}
+		for i, id := range ids {
+			if used[i] {
+				continue
+			}
+			used[i] = true
+			for c := range cells {
+				at[c] = id
+				grow(placed + 1)
+				delete(at, c)
+			}
+			used[i] = false
+		}
+	}
+	used[0] = true
+	at[[2]int{0, 0}] = ids[0]
+	grow(1)
+	return best
+}
+
+// TestMaxTokensPlacedAgainstLayouts compares the layout-free bound with the
+// best of every layout of small sets of tiles with many tasks.
+func TestMaxTokensPlacedAgainstLayouts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("tries every layout")
+	}
+	src := rand.New(rand.NewPCG(4, 4))
+	tight := 0
+	for trial := range 60 {
+		k := 4 + trial%2
+		var ids []uint8
+		for len(ids) < k {
+			id := uint8(1 + src.IntN(solo.NumTiles))
+			if tiles[id].ntasks >= 2 && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+		want, got := bestLayout(ids), maxTokensPlaced(ids)
+		if got < want {
+			t.Errorf("maxTokensPlaced(%v) = %d, but a layout fulfils %d", ids, got, want)
+		}
+		if got == want {
+			tight++
+		}
+	}
+	t.Logf("the bound was exact for %d of 60 sets", tight)
+}
+
+// TestReachableNeverDropsACoveredTask plays random games and checks that
+// every task covered by the end was still reachable at every earlier
+// position where it was open.
+func TestReachableNeverDropsACoveredTask(t *testing.T) {
+	src := rand.NewPCG(6, 6)
+	checked := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		d := solo.SeedDeck(seed)
+		for range 100 {
+			s := solo.NewState(d)
+			end := s
+			var rec [solo.MaxTurns]solo.Step
+			n := solo.Playout(&end, src, &rec)
+			p1 := end.Phase1Turns()
+			for turn := range n {
+				for i := range s.DisplaySize() {
+					id, c, open := s.Placed(i)
+					_, _, finalOpen := end.Placed(i)
+					later := open &^ finalOpen // open now, covered by the end
+					if r := reachable(&s, id, c, open); later&^r != 0 {
+						t.Fatalf("seed %d, turn %d: reachable(tile %d) = %03b, but tasks %03b get covered later", seed, turn, id, r, later)
+					}
+					checked += bits.OnesCount8(later)
+				}
+				s.Apply(rec[turn].Space, rec[turn].Cell)
+				if turn+1 == p1 && s.Phase() == solo.Phase1 {
+					s.EndPhase1()
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Errorf("no task was covered after being open: the test checked nothing")
 	}
 }
