@@ -11,11 +11,10 @@ import (
 )
 
 type dailyOptions struct {
-	st    Streams
-	date  string
-	json  bool
-	limit time.Duration
-	now   func() time.Time
+	st   Streams
+	date string
+	json bool
+	now  func() time.Time
 }
 
 func newDailyCmd(st Streams) *cobra.Command {
@@ -32,11 +31,12 @@ novaluna, forever: the deck is a shuffle seeded by SHA-256 of
 "novaluna daily puzzle YYYY-MM-DD" (see the README). Daily #1 is
 2026-11-22.
 
-The difficulty comes from the best score the solver finds in --time:
-easy below 90, medium below 100, hard below 110, very hard from 110 up
-(the rulebook's benchmark is to stay below 100). The search stops at
---time, so on a slow machine a rating may come out a level harder. The best score itself is
-not shown, so the puzzle stays unspoilt; compare shows it after you play.`,
+The difficulty comes from the best score a fixed search finds (one
+worker, 2,000,000 nodes, about a second): easy below 90, medium below 100,
+hard below 110, very hard from 110 up (the rulebook's benchmark is to stay
+below 100). The search is counted in nodes, not seconds, so a date has the
+same rating on every machine. The best score itself is not shown, so the
+puzzle stays unspoilt; compare shows it after you play.`,
 		Example: `  novaluna daily
   novaluna daily --date 2026-12-24
   novaluna daily --json > today.json
@@ -46,7 +46,6 @@ not shown, so the puzzle stays unspoilt; compare shows it after you play.`,
 	}
 	c.Flags().StringVar(&o.date, "date", "", "the puzzle of this `date` (YYYY-MM-DD; default today in UTC)")
 	c.Flags().BoolVar(&o.json, "json", false, `print the FORMATS.md deck document with "date", "number" and "difficulty"`)
-	c.Flags().DurationVar(&o.limit, "time", 2*time.Second, "time the solver may take to rate the difficulty")
 	return c
 }
 
@@ -67,14 +66,11 @@ func (o *dailyOptions) run(ctx context.Context) error {
 		}
 		date = d
 	}
-	if o.limit <= 0 {
-		return usageErrorf("--time %v: want a positive duration such as 2s", o.limit)
-	}
 	deck := puzzles.DailyDeck(date)
 	if o.st.ErrTTY {
-		fmt.Fprintf(o.st.Err, "rating the difficulty (%v)...", o.limit)
+		fmt.Fprint(o.st.Err, "rating the difficulty...")
 	}
-	rating, _, err := puzzles.RateDeck(ctx, deck, o.limit)
+	rating, _, err := puzzles.RateDeck(ctx, deck)
 	if o.st.ErrTTY {
 		fmt.Fprint(o.st.Err, "\r\033[K") // clear the notice
 	}

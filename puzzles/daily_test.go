@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -121,5 +122,30 @@ func TestDailyDecksDiffer(t *testing.T) {
 	a, b := DailyDeck(Launch), DailyDeck(Launch.AddDate(0, 0, 1))
 	if slices.Equal(a, b) {
 		t.Errorf("DailyDeck(launch) = DailyDeck(launch+1) = %v, want different decks", a)
+	}
+}
+
+// TestRateDeckDeterministic: a rating is part of the puzzle, so two runs
+// must find the very same line (a node budget, one worker, no clock).
+func TestRateDeckDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two rating searches take a few seconds")
+	}
+	deck := DailyDeck(Launch)
+	d1, r1, err := RateDeck(context.Background(), deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, r2, err := RateDeck(context.Background(), deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(r1.Line)
+	b, _ := json.Marshal(r2.Line)
+	if d1 != d2 || string(a) != string(b) || r1.Nodes != r2.Nodes {
+		t.Errorf("RateDeck(daily #1) twice = %v (%d nodes) and %v (%d nodes), lines\n%s\n%s", d1, r1.Nodes, d2, r2.Nodes, a, b)
+	}
+	if r1.Nodes < RatingNodes {
+		t.Errorf("RateDeck searched %d nodes, want the full budget of %d", r1.Nodes, RatingNodes)
 	}
 }

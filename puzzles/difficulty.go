@@ -3,7 +3,6 @@ package puzzles
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/novaluna/novaluna/solo"
 	"github.com/novaluna/novaluna/solver"
@@ -59,10 +58,17 @@ func (d Difficulty) Stars() string {
 	return strings.Repeat("★", n) + strings.Repeat("☆", int(VeryHard)-n)
 }
 
-// RateDeck asks the solver for the best line of deck within limit and rates
-// the deck by its score. It also returns the solver's result.
-func RateDeck(ctx context.Context, deck solo.Deck, limit time.Duration) (Difficulty, solver.Result, error) {
-	res, err := solver.Solve(ctx, deck, solver.Options{Time: limit})
+// RatingNodes is the search a rating takes: one worker, this many nodes
+// (about a second on a 2-core machine of 2026), a 2^20-entry table. A node
+// budget instead of a clock makes the rating the same on every machine and
+// in every run: a rating is part of the puzzle, like its deck.
+const RatingNodes = 2_000_000
+
+// RateDeck rates a deck by the score of the best line a fixed,
+// deterministic search finds (see RatingNodes). It also returns the
+// solver's result.
+func RateDeck(ctx context.Context, deck solo.Deck) (Difficulty, solver.Result, error) {
+	res, err := solver.Solve(ctx, deck, solver.Options{Workers: 1, TableBits: 20, MaxNodes: RatingNodes})
 	if err != nil {
 		return 0, solver.Result{}, err
 	}

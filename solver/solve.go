@@ -18,6 +18,10 @@ type Options struct {
 	Workers   int            // 0: runtime.NumCPU(); 1: fully deterministic result for a deck and settings
 	TableBits int            // transposition table of 2^TableBits fixed-size entries; 0: DefaultTableBits
 	Progress  func(Progress) // if non-nil, called from time to time (<= ~10/s) from a single goroutine
+	// MaxNodes stops the search after about this many nodes (0: no limit).
+	// With Workers 1 and no time limit reached, the result then depends on
+	// nothing but the deck and the options, on every machine.
+	MaxNodes int64
 }
 
 // Progress is a snapshot of a running search.
@@ -68,13 +72,16 @@ func Solve(ctx context.Context, deck solo.Deck, opts Options) (Result, error) {
 // next action is ending phase 1 now, Phase1Turns == len(g.Moves())). g is
 // not modified. A game that is over returns its own score, optimal.
 func SolveFrom(ctx context.Context, g *solo.Game, opts Options) (Result, error) {
-	return solve(ctx, g, opts, 0)
+	return solve(ctx, g, opts, opts.MaxNodes)
 }
 
 // solve is SolveFrom with a node limit (0: none).
 func solve(ctx context.Context, g *solo.Game, opts Options, nodeLimit int64) (Result, error) {
 	if opts.Time < 0 {
 		return Result{}, fmt.Errorf("solver: time limit %v is negative", opts.Time)
+	}
+	if opts.MaxNodes < 0 {
+		return Result{}, fmt.Errorf("solver: node limit %d is negative", opts.MaxNodes)
 	}
 	if opts.Workers < 0 {
 		return Result{}, fmt.Errorf("solver: %d workers: want 0 (all cores) or more", opts.Workers)
