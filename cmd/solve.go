@@ -150,7 +150,7 @@ func (o *solveOptions) print(label string, r solver.Result) error {
 	fmt.Fprintf(w, "\nThe line (%d turns, %d in phase 1):\n", len(r.Line.Moves), r.Line.Phase1Turns)
 	fmt.Fprint(w, p.moveTable(r.Line))
 
-	if p1, err := playPrefix(r.Line, r.Line.Phase1Turns); err == nil {
+	if p1, err := solo.PlayPrefix(r.Line, r.Line.Phase1Turns); err == nil {
 		fmt.Fprintf(w, "\nDisplay at the end of phase 1 (S1 = %d):\n", r.Score.S1)
 		fmt.Fprint(w, p.grid(p1.Display(), nil))
 	}
@@ -171,24 +171,4 @@ func (o *solveOptions) print(label string, r solver.Result) error {
 	fmt.Fprintf(w, "%s\n", p.faint(fmt.Sprintf("Searched %s nodes in %.1fs; first line after %.2fs, this line after %.2fs.",
 		humanCount(r.Nodes), r.Elapsed.Seconds(), r.FirstLineAt.Seconds(), r.BestLineAt.Seconds())))
 	return nil
-}
-
-// playPrefix plays the first n moves of a legal line, ending phase 1 where
-// the line does.
-func playPrefix(l solo.Line, n int) (*solo.Game, error) {
-	g, err := solo.NewGame(l.Deck)
-	if err != nil {
-		return nil, err
-	}
-	for i, m := range l.Moves[:n] {
-		if err := g.Play(m); err != nil {
-			return nil, err
-		}
-		if i+1 == l.Phase1Turns && g.Phase() == solo.Phase1 {
-			if err := g.EndPhase1(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return g, nil
 }

@@ -125,7 +125,7 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 		if err := ctx.Err(); err != nil {
 			return Comparison{}, err
 		}
-		g, err := replayTo(line, k)
+		g, err := solo.PlayPrefix(line, k)
 		if err != nil {
 			return Comparison{}, err
 		}
@@ -178,26 +178,6 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 	c.PartTurn, c.PartKind = Part(line, c.Best)
 	c.Elapsed = time.Since(start)
 	return c, nil
-}
-
-// replayTo replays the first k turns of a legal line, ending phase 1 after
-// turn k if the line does.
-func replayTo(l solo.Line, k int) (*solo.Game, error) {
-	g, err := solo.NewGame(l.Deck)
-	if err != nil {
-		return nil, err
-	}
-	for i, m := range l.Moves[:k] {
-		if err := g.Play(m); err != nil {
-			return nil, err
-		}
-		if i+1 == l.Phase1Turns && g.Phase() == solo.Phase1 {
-			if err := g.EndPhase1(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return g, nil
 }
 
 // symmetries are the 8 symmetries of the square, as maps of (dx, dy).

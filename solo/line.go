@@ -99,6 +99,30 @@ func Play(l Line) (*Game, error) {
 	return g, nil
 }
 
+// PlayPrefix replays the first n turns of a line through the checked path,
+// ending phase 1 after turn n if the line does there. The game it returns
+// need not be over; analysis of a line turn by turn starts from it.
+func PlayPrefix(l Line, n int) (*Game, error) {
+	if n < 0 || n > len(l.Moves) {
+		return nil, fmt.Errorf("solo: prefix of %d turns of a line of %d", n, len(l.Moves))
+	}
+	g, err := NewGame(l.Deck)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range l.Moves[:n] {
+		if err := g.Play(m); err != nil {
+			return nil, err
+		}
+		if i+1 == l.Phase1Turns && g.s.phase == Phase1 {
+			if err := g.EndPhase1(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return g, nil
+}
+
 // MarshalJSON writes the legal score result of FORMATS.md.
 func (sc Score) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
