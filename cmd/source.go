@@ -109,7 +109,10 @@ func readDeckFile(path string) (solo.Deck, error) {
 	}
 	d, err := solo.ParseDeck(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		if _, ok := isRuleError(err); ok {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return nil, fmt.Errorf(`%s: %w (a deck file is {"deck": [tile ids]}; see FORMATS.md)`, path, err)
 	}
 	return d, nil
 }
