@@ -66,12 +66,24 @@ func TestUsageErrors(t *testing.T) {
 }
 
 // TestHelp checks that the root and every command have help text with
-// examples.
+// examples, and that an example feeding a line file to another command
+// writes the line document (--json), not the human table.
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{}, {"--help"}, {"tiles", "--help"}, {"deck", "--help"}, {"score", "--help"}, {"random", "--help"}} {
+	tests := [][]string{{}, {"--help"}}
+	for _, c := range NewRootCmd(Streams{}).Commands() {
+		if c.Name() != "help" && c.Name() != "completion" {
+			tests = append(tests, []string{c.Name(), "--help"})
+		}
+	}
+	for _, args := range tests {
 		r := execCLI(t, false, args...)
 		if r.code != 0 || !strings.Contains(r.out, "Examples:") || !strings.Contains(r.out, "novaluna") {
 			t.Errorf("novaluna %s = exit %d, stdout %q, want help with examples", strings.Join(args, " "), r.code, r.out)
+		}
+		for _, line := range strings.Split(r.out, "\n") {
+			if strings.Contains(line, "novaluna random") && strings.Contains(line, "> ") && !strings.Contains(line, "--json") {
+				t.Errorf("novaluna %s: example %q redirects random's table to a file, want --json", strings.Join(args, " "), strings.TrimSpace(line))
+			}
 		}
 	}
 }

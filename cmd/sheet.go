@@ -44,7 +44,7 @@ complete.`,
 		Example: `  novaluna sheet --date 2026-12-24 -o christmas-eve.pdf
   novaluna sheet --date 2027-01-01 --days 31 -o january.pdf
   novaluna sheet --seed 7 --time 10s -o seed7.pdf
-  novaluna sheet --date 2027-01-01 --days 366 --answers=false -o year.pdf`,
+  novaluna sheet --date 2027-01-01 --days 365 --answers=false -o 2027.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c.Context()) },
 	}
