@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -126,24 +125,6 @@ func (o *sheetOptions) run(ctx context.Context) error {
 	}
 	fmt.Fprintf(o.st.Out, "wrote %s: %s, %s (%d KB)\n", o.out, plural(len(ps), "puzzle"), plural(pages, "page"), (b.Len()+1023)/1024)
 	return nil
-}
-
-// checkWritable reports whether a file can be created next to path, by
-// creating and removing an empty temporary file there.
-func checkWritable(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("cannot write %s: it is a folder; give a file name such as %s", path, filepath.Join(path, "puzzle.pdf"))
-	}
-	dir := filepath.Dir(path)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return fmt.Errorf("cannot write %s: there is no folder %s", path, dir)
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: no permission to create files in %s", path, dir)
-	}
-	f.Close()
-	return os.Remove(f.Name())
 }
 
 // plural writes "1 page" or "3 pages".

@@ -72,6 +72,12 @@ func (o *solveOptions) run() error {
 	if err != nil {
 		return err
 	}
+	// Fail on a bad --out before spending --time on the search.
+	if o.out != "" {
+		if err := checkWritable(o.out); err != nil {
+			return err
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	opts := solver.Options{Time: o.time, Workers: o.workers, TableBits: o.tableBits}
