@@ -28,6 +28,7 @@ func TestSolveUsageErrors(t *testing.T) {
 		{[]string{"solve", "--seed", "1", "--time", "0s"}, "--time"},
 		{[]string{"solve", "--seed", "1", "--time", "-1s"}, "--time"},
 		{[]string{"solve", "--seed", "1", "--workers", "0"}, "--workers"},
+		{[]string{"solve", "--seed", "1", "--workers", "1000"}, "want 1 to 64"},
 		{[]string{"solve", "--seed", "1", "--table-bits", "50"}, "--table-bits"},
 		{[]string{"solve"}, "choose a puzzle"},
 		{[]string{"solve", "--seed", "x"}, "--seed"},
