@@ -90,7 +90,7 @@ func TestCompareBadInput(t *testing.T) {
 		{"illegal line", []string{"compare", tempLineFile(t, bad)}, 1, "turn 2"},
 		{"missing file", []string{"compare", "/no/such/line.json"}, 1, "cannot read line file"},
 		{"not JSON", []string{"compare", tempPuzzleFile(t, "x.json", []byte("hello"))}, 1, "line format"},
-		{"no file", []string{"compare"}, 2, "accepts 1 arg"},
+		{"no file", []string{"compare"}, 2, "missing the LINE.json argument"},
 		{"bad time", []string{"compare", "--time", "-1s", tempLineFile(t, l)}, 2, "--time"},
 		{"no nodes", []string{"compare", "--nodes", "0", tempLineFile(t, l)}, 2, "--nodes 0"},
 		{"time and nodes", []string{"compare", "--nodes", "1000", "--time", "1s", tempLineFile(t, l)}, 2, "not both"},
