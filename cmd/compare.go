@@ -149,7 +149,7 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 	ub, bb := puzzles.BreakdownOf(us), puzzles.BreakdownOf(bs)
 	fmt.Fprintf(w, "\nWhere the points went:        %6s %6s\n", "yours", "best")
 	fmt.Fprintf(w, "  phase-1 tiles (S1)          %6d %6d   %s\n", ub.Phase1Tiles, bb.Phase1Tiles,
-		p.faint(fmt.Sprintf("%d vs %d tiles in phase 1; each counts again in S2", c.User.Phase1Turns, c.Best.Phase1Turns)))
+		p.faint(fmt.Sprintf("%d vs %d tiles, paid again in S2", c.User.Phase1Turns, c.Best.Phase1Turns)))
 	fmt.Fprintf(w, "  all tiles (S2)              %6d %6d   %s\n", ub.AllTiles, bb.AllTiles,
 		p.faint(fmt.Sprintf("%d vs %d tiles", len(c.User.Moves), len(c.Best.Moves))))
 	fmt.Fprintf(w, "  penalties (P1 + P2)         %6d %6d   %s\n", ub.Penalties, bb.Penalties,
@@ -195,7 +195,7 @@ func (o *compareOptions) printBestLine(w io.Writer, c puzzles.Comparison) {
 			mark = "|" // phase 1 ends here
 		}
 		fmt.Fprintf(&b, "  %2d. %-4s%-9s%s", i+1, fmt.Sprintf("#%d", m.Tile), fmt.Sprintf("(%d,%d)", m.X, m.Y), mark)
-		if i%5 == 4 || i == len(c.Best.Moves)-1 {
+		if i%4 == 3 || i == len(c.Best.Moves)-1 { // 4 of 20 columns: 80 in all
 			b.WriteString("\n")
 		}
 	}
@@ -270,7 +270,7 @@ func costliest(c puzzles.Comparison) string {
 	for _, x := range worst[:min(3, len(worst))] {
 		parts = append(parts, fmt.Sprintf("turn %d (+%d)", x.turn, x.loss))
 	}
-	return fmt.Sprintf("You are %d points above the best line found; the costliest turns: %s.", lost, strings.Join(parts, ", "))
+	return fmt.Sprintf("You are %d points above the best line found.\nThe costliest turns: %s.", lost, strings.Join(parts, ", "))
 }
 
 func roundDuration(d time.Duration) time.Duration {

@@ -176,7 +176,7 @@ func (o *solveOptions) print(label string, r solver.Result) error {
 	if r.Optimal {
 		fmt.Fprintf(w, "Lower bound %d = score: no legal line of this deck scores less, so the line is optimal.\n", r.LowerBound)
 	} else {
-		fmt.Fprintf(w, "Lower bound %d (proven): no legal line of this deck scores less. The gap to the line is %d; more --time may close it.\n",
+		fmt.Fprintf(w, "Lower bound %d (proven): no legal line of this deck scores less.\nThe gap to the line is %d; more --time may close it.\n",
 			r.LowerBound, r.Score.Total()-r.LowerBound)
 	}
 	fmt.Fprintf(w, "%s\n", p.faint(fmt.Sprintf("Searched %s nodes in %.1fs; first line after %.2fs, this line after %.2fs.",
