@@ -48,7 +48,7 @@ shorter run.`,
 	c.Flags().DurationVar(&o.time, "time", 60*time.Second, "time limit per deck")
 	c.Flags().StringVar(&o.seeds, "seeds", "1-50", "the suite decks to solve: a `range` such as 1-50, or a list such as 1,4,9")
 	c.Flags().StringVar(&o.suite, "suite", filepath.Join("testdata", "suite"), "the `folder` holding seed-N.json deck files")
-	c.Flags().IntVar(&o.workers, "workers", runtime.NumCPU(), "search threads per deck")
+	c.Flags().IntVar(&o.workers, "workers", runtime.NumCPU(), "search threads per deck, 1 to 64")
 	c.Flags().IntVar(&o.tableBits, "table-bits", solver.DefaultTableBits, "transposition table of 2^`N` entries")
 	c.Flags().BoolVar(&o.json, "json", false, "print the rows and figures as JSON")
 	return c

@@ -56,7 +56,7 @@ where the time limit stops it.`,
 	}
 	o.src.addFlags(c)
 	c.Flags().DurationVar(&o.time, "time", 30*time.Second, "stop searching after this `duration` (e.g. 10s, 2m)")
-	c.Flags().IntVar(&o.workers, "workers", runtime.NumCPU(), "search threads (1: deterministic)")
+	c.Flags().IntVar(&o.workers, "workers", runtime.NumCPU(), "search threads, 1 to 64 (1: deterministic)")
 	c.Flags().IntVar(&o.tableBits, "table-bits", solver.DefaultTableBits,
 		fmt.Sprintf("transposition table of 2^`N` entries of 16 bytes (%d to %d)", solver.MinTableBits, solver.MaxTableBits))
 	c.Flags().BoolVar(&o.json, "json", false, "print the FORMATS.md solver result")
