@@ -75,6 +75,9 @@ func (o *sheetOptions) run(ctx context.Context) error {
 	if date, ok, err := o.src.dailyDate(); err != nil {
 		return err
 	} else if ok && o.src.seed == "" && o.src.deckFile == "" {
+		if last := date.AddDate(0, 0, o.days-1); last.Year() > 9999 {
+			return usageErrorf("--days %d: the booklet would run past 9999-12-31, the last date --date takes", o.days)
+		}
 		for i := range o.days {
 			d := date.AddDate(0, 0, i)
 			ps = append(ps, puzzles.SheetPuzzle{Title: puzzles.DailyTitle(d), Deck: puzzles.DailyDeck(d)})
