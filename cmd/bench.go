@@ -48,11 +48,16 @@ shorter run.`,
 	c.Flags().DurationVar(&o.time, "time", 60*time.Second, "time limit per deck")
 	c.Flags().StringVar(&o.seeds, "seeds", "1-50", "the suite decks to solve: a `range` such as 1-50, or a list such as 1,4,9")
 	c.Flags().StringVar(&o.suite, "suite", filepath.Join("testdata", "suite"), "the `folder` holding seed-N.json deck files")
-	c.Flags().IntVar(&o.workers, "workers", runtime.NumCPU(), "search threads per deck")
+	c.Flags().IntVar(&o.workers, "workers", runtime.NumCPU(), "search threads per deck, 1 to 64")
 	c.Flags().IntVar(&o.tableBits, "table-bits", solver.DefaultTableBits, "transposition table of 2^`N` entries")
 	c.Flags().BoolVar(&o.json, "json", false, "print the rows and figures as JSON")
 	return c
 }
+
+// maxBenchDecks caps --seeds: the suite holds 50 decks, and a range such
+// as 1-18446744073709551615 would otherwise exhaust memory before the first
+// deck file is read.
+const maxBenchDecks = 1000
 
 // parseSeeds reads "1-50" or "1,4,9" (or a mix: "1-3,7").
 func parseSeeds(s string) ([]uint64, error) {
@@ -69,8 +74,11 @@ func parseSeeds(s string) ([]uint64, error) {
 				return nil, usageErrorf("--seeds %q: %q is not a range like 1-50", s, part)
 			}
 		}
-		for n := a; n <= b; n++ {
-			out = append(out, n)
+		if b-a >= maxBenchDecks || len(out)+int(b-a) >= maxBenchDecks {
+			return nil, usageErrorf("--seeds %q: at most %d decks; the suite holds seeds 1-50", s, maxBenchDecks)
+		}
+		for i := range b - a + 1 { // counted, so b = 2^64-1 cannot wrap
+			out = append(out, a+i)
 		}
 	}
 	return out, nil
@@ -112,8 +120,8 @@ func (o *benchOptions) run() error {
 	switch {
 	case o.time <= 0:
 		return usageErrorf("--time %v: want a positive duration such as 60s", o.time)
-	case o.workers < 1:
-		return usageErrorf("--workers %d: want at least 1", o.workers)
+	case o.workers < 1 || o.workers > maxWorkers:
+		return usageErrorf("--workers %d: want 1 to %d", o.workers, maxWorkers)
 	case o.tableBits < solver.MinTableBits || o.tableBits > solver.MaxTableBits:
 		return usageErrorf("--table-bits %d: want %d to %d", o.tableBits, solver.MinTableBits, solver.MaxTableBits)
 	}

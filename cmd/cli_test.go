@@ -65,13 +65,48 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestUsageMessages checks that usage errors say what was wrong in the
+// user's words, not the flag parser's.
+func TestUsageMessages(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--version"}, "novaluna: unknown flag: --version\n"},
+		{[]string{"score"}, "novaluna: novaluna score: missing the LINE.json argument; usage: novaluna score LINE.json [flags]\n"},
+		{[]string{"score", "a.json", "b.json"}, `unexpected argument "b.json" after a.json (it takes one LINE.json)`},
+		{[]string{"deck", "deck.json"}, `novaluna deck: unexpected argument "deck.json" (deck takes options only, and they start with --)`},
+		{[]string{"solve", "--seed", "1", "--workers", "two"}, "novaluna solve: --workers \"two\": want a whole number\n"},
+		{[]string{"compare", "--time", "5", "x.json"}, "novaluna compare: --time \"5\": want a duration such as 30s, 2m or 1m30s\n"},
+		{[]string{"sheet", "--seed", "1", "--answers=maybe", "-o", "x.pdf"}, "--answers \"maybe\": want true or false\n"},
+	}
+	for _, tt := range tests {
+		r := execCLI(t, false, tt.args...)
+		if r.code != exitUsage || !strings.Contains(r.err, tt.want) {
+			t.Errorf("novaluna %s = exit %d, stderr %q, want exit %d and %q", strings.Join(tt.args, " "), r.code, r.err, exitUsage, tt.want)
+		}
+	}
+}
+
 // TestHelp checks that the root and every command have help text with
-// examples.
+// examples, and that an example feeding a line file to another command
+// writes the line document (--json), not the human table.
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{}, {"--help"}, {"tiles", "--help"}, {"deck", "--help"}, {"score", "--help"}, {"random", "--help"}} {
+	tests := [][]string{{}, {"--help"}}
+	for _, c := range NewRootCmd(Streams{}).Commands() {
+		if c.Name() != "help" && c.Name() != "completion" {
+			tests = append(tests, []string{c.Name(), "--help"})
+		}
+	}
+	for _, args := range tests {
 		r := execCLI(t, false, args...)
 		if r.code != 0 || !strings.Contains(r.out, "Examples:") || !strings.Contains(r.out, "novaluna") {
 			t.Errorf("novaluna %s = exit %d, stdout %q, want help with examples", strings.Join(args, " "), r.code, r.out)
+		}
+		for _, line := range strings.Split(r.out, "\n") {
+			if strings.Contains(line, "novaluna random") && strings.Contains(line, "> ") && !strings.Contains(line, "--json") {
+				t.Errorf("novaluna %s: example %q redirects random's table to a file, want --json", strings.Join(args, " "), strings.TrimSpace(line))
+			}
 		}
 	}
 }

@@ -17,8 +17,11 @@ type compareOptions struct {
 	st    Streams
 	path  string
 	limit time.Duration
-	json  bool
-	now   func() time.Time
+	nodes int64 // a node budget per search instead of the clock; 0: use limit
+	// nodesSet tells --nodes 0 (a mistake) from no --nodes.
+	nodesSet bool
+	json     bool
+	now      func() time.Time
 }
 
 func newCompareCmd(st Streams) *cobra.Command {
@@ -40,18 +43,29 @@ with the best line the solver finds for the same deck:
 --time is the whole budget: at least a third goes to the search from the
 opening, the rest is shared among your turns. A best score marked "≤" was
 not proven optimal in that time: a longer --time may find better. For a
-daily puzzle the spoiler-free share line is printed at the end.`,
+daily puzzle the spoiler-free share line is printed at the end.
+
+--nodes N replaces the clock by a node budget: every search stops after
+about N nodes on one worker (2000000 take about a second here), so the
+same line gives the same comparison in every run and on every machine,
+e.g. to check a friend's figures. It cannot be given with --time.`,
 		Example: `  novaluna play --daily --save line.json
   novaluna compare line.json
   novaluna compare --time 2m line.json
+  novaluna compare --nodes 2000000 line.json
   novaluna compare --json line.json | jq '.turns[] | select(.loss > 0)'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.path = args[0]
+			o.nodesSet = c.Flags().Changed("nodes")
+			if o.nodesSet && c.Flags().Changed("time") {
+				return usageErrorf("give --time or --nodes, not both: --nodes replaces the clock")
+			}
 			return o.run(c.Context())
 		},
 	}
 	c.Flags().DurationVar(&o.limit, "time", 30*time.Second, "the solver's whole time budget")
+	c.Flags().Int64Var(&o.nodes, "nodes", 0, "instead of --time: stop each search after `N` nodes, one worker, the same result every run")
 	c.Flags().BoolVar(&o.json, "json", false, "print the comparison as JSON")
 	return c
 }
@@ -60,7 +74,13 @@ func (o *compareOptions) run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if o.limit <= 0 {
+	opts := puzzles.CompareOptions{Time: o.limit}
+	switch {
+	case o.nodes < 0 || o.nodes == 0 && o.nodesSet:
+		return usageErrorf("--nodes %d: want a positive node count such as 2000000", o.nodes)
+	case o.nodes > 0:
+		opts = puzzles.CompareOptions{Nodes: o.nodes, Workers: 1}
+	case o.limit <= 0:
 		return usageErrorf("--time %v: want a positive duration such as 30s", o.limit)
 	}
 	l, err := readLineFile(o.path)
@@ -72,7 +92,8 @@ func (o *compareOptions) run(ctx context.Context) error {
 	}
 	update, finish := progress(o.st, "searching")
 	update(0, len(l.Moves))
-	cmp, err := puzzles.Compare(ctx, l, puzzles.CompareOptions{Time: o.limit, Progress: update})
+	opts.Progress = update
+	cmp, err := puzzles.Compare(ctx, l, opts)
 	finish()
 	if err != nil {
 		return fmt.Errorf("%s: %w", o.path, err)
@@ -99,7 +120,11 @@ func (o *compareOptions) run(ctx context.Context) error {
 func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 	w := o.st.Out
 	p := painter{o.st.Colour}
-	fmt.Fprintf(w, "%s\n", p.bold(fmt.Sprintf("%s: your line against the best line found in %s", label, roundDuration(c.Elapsed))))
+	budget := roundDuration(c.Elapsed).String()
+	if o.nodes > 0 {
+		budget = fmt.Sprintf("%d nodes a search", o.nodes)
+	}
+	fmt.Fprintf(w, "%s\n", p.bold(fmt.Sprintf("%s: your line against the best line found in %s", label, budget)))
 	best := fmt.Sprint(c.BestScore.Total())
 	if !c.BestProven {
 		best = "≤" + best
@@ -124,7 +149,7 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 	ub, bb := puzzles.BreakdownOf(us), puzzles.BreakdownOf(bs)
 	fmt.Fprintf(w, "\nWhere the points went:        %6s %6s\n", "yours", "best")
 	fmt.Fprintf(w, "  phase-1 tiles (S1)          %6d %6d   %s\n", ub.Phase1Tiles, bb.Phase1Tiles,
-		p.faint(fmt.Sprintf("%d vs %d tiles in phase 1; each counts again in S2", c.User.Phase1Turns, c.Best.Phase1Turns)))
+		p.faint(fmt.Sprintf("%d vs %d tiles, paid again in S2", c.User.Phase1Turns, c.Best.Phase1Turns)))
 	fmt.Fprintf(w, "  all tiles (S2)              %6d %6d   %s\n", ub.AllTiles, bb.AllTiles,
 		p.faint(fmt.Sprintf("%d vs %d tiles", len(c.User.Moves), len(c.Best.Moves))))
 	fmt.Fprintf(w, "  penalties (P1 + P2)         %6d %6d   %s\n", ub.Penalties, bb.Penalties,
@@ -170,7 +195,7 @@ func (o *compareOptions) printBestLine(w io.Writer, c puzzles.Comparison) {
 			mark = "|" // phase 1 ends here
 		}
 		fmt.Fprintf(&b, "  %2d. %-4s%-9s%s", i+1, fmt.Sprintf("#%d", m.Tile), fmt.Sprintf("(%d,%d)", m.X, m.Y), mark)
-		if i%5 == 4 || i == len(c.Best.Moves)-1 {
+		if i%4 == 3 || i == len(c.Best.Moves)-1 { // 4 of 20 columns: 80 in all
 			b.WriteString("\n")
 		}
 	}
@@ -245,7 +270,7 @@ func costliest(c puzzles.Comparison) string {
 	for _, x := range worst[:min(3, len(worst))] {
 		parts = append(parts, fmt.Sprintf("turn %d (+%d)", x.turn, x.loss))
 	}
-	return fmt.Sprintf("You are %d points above the best line found; the costliest turns: %s.", lost, strings.Join(parts, ", "))
+	return fmt.Sprintf("You are %d points above the best line found.\nThe costliest turns: %s.", lost, strings.Join(parts, ", "))
 }
 
 func roundDuration(d time.Duration) time.Duration {

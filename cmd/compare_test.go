@@ -3,6 +3,8 @@ package cmd
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -88,13 +90,44 @@ func TestCompareBadInput(t *testing.T) {
 		{"illegal line", []string{"compare", tempLineFile(t, bad)}, 1, "turn 2"},
 		{"missing file", []string{"compare", "/no/such/line.json"}, 1, "cannot read line file"},
 		{"not JSON", []string{"compare", tempPuzzleFile(t, "x.json", []byte("hello"))}, 1, "line format"},
-		{"no file", []string{"compare"}, 2, "accepts 1 arg"},
+		{"no file", []string{"compare"}, 2, "missing the LINE.json argument"},
 		{"bad time", []string{"compare", "--time", "-1s", tempLineFile(t, l)}, 2, "--time"},
+		{"no nodes", []string{"compare", "--nodes", "0", tempLineFile(t, l)}, 2, "--nodes 0"},
+		{"time and nodes", []string{"compare", "--nodes", "1000", "--time", "1s", tempLineFile(t, l)}, 2, "not both"},
 	}
 	for _, tt := range tests {
 		_, errOut, code := runNovaluna(t, tt.args...)
 		if code != tt.code || !strings.Contains(errOut, tt.msg) {
 			t.Errorf("compare (%s) = exit %d, %q, want exit %d mentioning %q", tt.name, code, errOut, tt.code, tt.msg)
 		}
+	}
+}
+
+// TestCompareGolden pins compare's whole human output, the turn-by-turn
+// verdict included, for a fixed line. A node budget with one worker makes
+// the searches repeatable; regenerate after a deliberate change with
+// go test ./cmd -run CompareGolden -update and review the diff.
+func TestCompareGolden(t *testing.T) {
+	line := "testdata/play/seed7-by-choice.json"
+	golden := filepath.Join("testdata", "compare", "seed7-by-choice.golden")
+	out, errOut, code := runNovaluna(t, "compare", "--nodes", "20000", line)
+	if code != 0 {
+		t.Fatalf("compare --nodes 20000 %s: exit %d, %s", line, code, errOut)
+	}
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (regenerate with go test ./cmd -run CompareGolden -update)", err)
+	}
+	if out != string(want) {
+		t.Errorf("compare --nodes 20000 %s =\n%s\nwant (%s):\n%s", line, out, golden, want)
 	}
 }

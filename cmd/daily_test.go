@@ -90,7 +90,7 @@ func TestDailyBadInput(t *testing.T) {
 		{[]string{"daily", "--date", "2026-02-30"}, 2, "real calendar date"},
 		{[]string{"daily", "--date", "tomorrow"}, 2, "YYYY-MM-DD"},
 		{[]string{"daily", "--time", "2s"}, 2, "unknown flag: --time"},
-		{[]string{"daily", "extra"}, 2, "unknown command"},
+		{[]string{"daily", "extra"}, 2, `unexpected argument "extra"`},
 	}
 	for _, tt := range tests {
 		_, errOut, code := runNovaluna(t, tt.args...)

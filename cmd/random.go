@@ -68,7 +68,7 @@ func (o *randomOptions) run() error {
 		return fmt.Errorf("internal error: a random line does not replay: %w", err)
 	}
 	p := painter{o.st.Colour}
-	fmt.Fprintf(o.st.Out, "%s\n\n", p.bold(fmt.Sprintf("A random game of %s (play seed %d)", label, ps)))
+	fmt.Fprintf(o.st.Out, "%s\n\n", p.bold(fmt.Sprintf("A random game of %s, play seed %d", label, ps)))
 	fmt.Fprint(o.st.Out, p.moveTable(l))
 	fmt.Fprintln(o.st.Out)
 	fmt.Fprint(o.st.Out, p.scoreLines(g.Score()))

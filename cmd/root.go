@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Streams are the I/O a command uses. Colour and TTY say whether stdout may
@@ -117,7 +119,11 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 	root.SetOut(st.Out)
 	root.SetErr(st.Err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%s: %w", c.CommandPath(), err)}
+		err = describeFlagError(err)
+		if c.HasParent() {
+			err = fmt.Errorf("%s: %w", c.CommandPath(), err)
+		}
+		return usageError{err}
 	})
 	root.AddCommand(
 		newTilesCmd(st),
@@ -137,7 +143,27 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 	return root
 }
 
-// wrapArgs makes argument-count errors usage errors (exit status 2).
+// describeFlagError says what a flag's value should be, in place of the
+// parser's words ("strconv.ParseInt: parsing ...: invalid syntax").
+func describeFlagError(err error) error {
+	var ive *pflag.InvalidValueError
+	if !errors.As(err, &ive) {
+		return err
+	}
+	want := "a valid value"
+	switch ive.GetFlag().Value.Type() {
+	case "int", "int64", "uint", "uint64":
+		want = "a whole number"
+	case "duration":
+		want = "a duration such as 30s, 2m or 1m30s"
+	case "bool":
+		want = "true or false"
+	}
+	return reworded{fmt.Sprintf("--%s %q: want %s", ive.GetFlag().Name, ive.GetValue(), want), err}
+}
+
+// wrapArgs makes argument-count errors usage errors (exit status 2) that
+// say which argument is missing or unexpected.
 func wrapArgs(c *cobra.Command) {
 	if c.Args == nil {
 		return
@@ -145,8 +171,36 @@ func wrapArgs(c *cobra.Command) {
 	args := c.Args
 	c.Args = func(cmd *cobra.Command, a []string) error {
 		if err := args(cmd, a); err != nil {
-			return usageError{fmt.Errorf("%s: %w; usage: %s", cmd.CommandPath(), err, cmd.UseLine())}
+			return usageError{fmt.Errorf("%s: %w; usage: %s", cmd.CommandPath(), argProblem(cmd, a, err), cmd.UseLine())}
 		}
 		return nil
 	}
 }
+
+// argProblem rewords cobra's argument-count error for commands that take
+// no argument or one named in their Use line ("score LINE.json").
+func argProblem(cmd *cobra.Command, a []string, err error) error {
+	name := ""
+	if f := strings.Fields(cmd.Use); len(f) > 1 && !strings.ContainsAny(f[1][:1], "([-") {
+		name = f[1]
+	}
+	switch {
+	case name == "" && len(a) > 0:
+		return reworded{fmt.Sprintf("unexpected argument %q (%s takes options only, and they start with --)", a[0], cmd.Name()), err}
+	case name != "" && len(a) == 0:
+		return reworded{fmt.Sprintf("missing the %s argument", name), err}
+	case name != "" && len(a) > 1:
+		return reworded{fmt.Sprintf("unexpected argument %q after %s (it takes one %s)", a[1], a[0], name), err}
+	}
+	return err
+}
+
+// reworded is an error of a library told in the user's words; the
+// library's error stays reachable through Unwrap.
+type reworded struct {
+	msg   string
+	cause error
+}
+
+func (e reworded) Error() string { return e.msg }
+func (e reworded) Unwrap() error { return e.cause }

@@ -26,7 +26,7 @@ An illegal line is reported with the turn and the rule it breaks, and the
 exit status is 1. With --json the result is exactly the FORMATS.md score
 result: {"legal": true, "score": ...} or {"legal": false, "error": ...,
 "turn": ..., "rule": ...}.`,
-		Example: `  novaluna random --seed 7 > line.json
+		Example: `  novaluna random --seed 7 --json > line.json
   novaluna score line.json
   novaluna score --json line.json`,
 		Args: cobra.ExactArgs(1),

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -44,7 +43,7 @@ complete.`,
 		Example: `  novaluna sheet --date 2026-12-24 -o christmas-eve.pdf
   novaluna sheet --date 2027-01-01 --days 31 -o january.pdf
   novaluna sheet --seed 7 --time 10s -o seed7.pdf
-  novaluna sheet --date 2027-01-01 --days 366 --answers=false -o year.pdf`,
+  novaluna sheet --date 2027-01-01 --days 365 --answers=false -o 2027.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c.Context()) },
 	}
@@ -76,6 +75,9 @@ func (o *sheetOptions) run(ctx context.Context) error {
 	if date, ok, err := o.src.dailyDate(); err != nil {
 		return err
 	} else if ok && o.src.seed == "" && o.src.deckFile == "" {
+		if last := date.AddDate(0, 0, o.days-1); last.Year() > 9999 {
+			return usageErrorf("--days %d: the booklet would run past 9999-12-31, the last date --date takes", o.days)
+		}
 		for i := range o.days {
 			d := date.AddDate(0, 0, i)
 			ps = append(ps, puzzles.SheetPuzzle{Title: puzzles.DailyTitle(d), Deck: puzzles.DailyDeck(d)})
@@ -126,24 +128,6 @@ func (o *sheetOptions) run(ctx context.Context) error {
 	}
 	fmt.Fprintf(o.st.Out, "wrote %s: %s, %s (%d KB)\n", o.out, plural(len(ps), "puzzle"), plural(pages, "page"), (b.Len()+1023)/1024)
 	return nil
-}
-
-// checkWritable reports whether a file can be created next to path, by
-// creating and removing an empty temporary file there.
-func checkWritable(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("cannot write %s: it is a folder; give a file name such as %s", path, filepath.Join(path, "puzzle.pdf"))
-	}
-	dir := filepath.Dir(path)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return fmt.Errorf("cannot write %s: there is no folder %s", path, dir)
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: no permission to create files in %s", path, dir)
-	}
-	f.Close()
-	return os.Remove(f.Name())
 }
 
 // plural writes "1 page" or "3 pages".

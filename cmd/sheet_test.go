@@ -47,6 +47,8 @@ func TestSheetBadInput(t *testing.T) {
 		{"days zero", []string{"--date", "2026-11-22", "--days", "0", "-o", out}, 2, "--days 0: want 1 to 366"},
 		{"days too many", []string{"--date", "2026-11-22", "--days", "367", "-o", out}, 2, "--days 367"},
 		{"days without date", []string{"--seed", "7", "--days", "2", "-o", out}, 2, "--days needs --date"},
+		{"past year 9999", []string{"--date", "9999-12-31", "--days", "2", "-o", out}, 2, "past 9999-12-31"},
+		{"year 0", []string{"--date", "0000-12-31", "-o", out}, 2, "want a year from 0001 to 9999"},
 		{"no output", []string{"--seed", "7"}, 2, "-o FILE.pdf"},
 		{"no puzzle", []string{"-o", out}, 2, "choose a puzzle"},
 		{"two puzzles", []string{"--seed", "7", "--date", "2026-11-22", "-o", out}, 2, "choose one puzzle"},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -27,6 +28,7 @@ func TestSolveUsageErrors(t *testing.T) {
 		{[]string{"solve", "--seed", "1", "--time", "0s"}, "--time"},
 		{[]string{"solve", "--seed", "1", "--time", "-1s"}, "--time"},
 		{[]string{"solve", "--seed", "1", "--workers", "0"}, "--workers"},
+		{[]string{"solve", "--seed", "1", "--workers", "1000"}, "want 1 to 64"},
 		{[]string{"solve", "--seed", "1", "--table-bits", "50"}, "--table-bits"},
 		{[]string{"solve"}, "choose a puzzle"},
 		{[]string{"solve", "--seed", "x"}, "--seed"},
@@ -87,6 +89,28 @@ func TestSolveJSONAndOut(t *testing.T) {
 	}
 	if sc, err := solo.Replay(fl); err != nil || sc.Total() != *res.Score {
 		t.Errorf("Replay(--out line) = %d, %v; want %d", sc.Total(), err, *res.Score)
+	}
+	if fi, err := os.Stat(path); err == nil && runtime.GOOS != "windows" && fi.Mode().Perm() != 0o644 {
+		t.Errorf("--out file mode = %v, want -rw-r--r--", fi.Mode().Perm())
+	}
+}
+
+// TestSolveBadOut checks that an unwritable --out fails in words, without
+// the temporary file's name. It fails before the search: were it not so,
+// each case would take the whole --time of a minute.
+func TestSolveBadOut(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		out, want string
+	}{
+		{filepath.Join(dir, "no", "line.json"), "there is no folder"},
+		{dir, "it is a folder"},
+	}
+	for _, tt := range tests {
+		_, errOut, code := runCmd("solve", "--seed", "1", "--time", "1m", "--out", tt.out)
+		if code != exitError || !strings.Contains(errOut, tt.want) || strings.Contains(errOut, ".tmp") {
+			t.Errorf("solve --out %s = exit %d, stderr %q; want exit 1 mentioning %q", tt.out, code, errOut, tt.want)
+		}
 	}
 }
 

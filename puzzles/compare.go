@@ -9,11 +9,17 @@ import (
 	"github.com/novaluna/novaluna/solver"
 )
 
-// CompareOptions bound the work of [Compare].
+// CompareOptions bound the work of [Compare]: a clock (Time) or a node
+// budget (Nodes), exactly one of them.
 type CompareOptions struct {
 	// Time is the whole budget: a third at least goes to the search from
 	// the opening, the rest is shared among the user's turns.
-	Time    time.Duration
+	Time time.Duration
+	// Nodes, if set instead of Time, stops every search (the opening's and
+	// each turn's) after about this many nodes. With Workers 1 the
+	// comparison then depends on nothing but the line and Nodes: it is the
+	// same in every run and on every machine, as a daily's rating is.
+	Nodes   int64
 	Workers int // solver workers; 0 lets the solver choose
 	// Progress, if set, is called after each search with the number done
 	// and the number in all.
@@ -93,7 +99,12 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 	if err != nil {
 		return Comparison{}, err
 	}
-	if opts.Time <= 0 {
+	switch {
+	case opts.Nodes < 0:
+		return Comparison{}, fmt.Errorf("the node budget must be positive, not %d", opts.Nodes)
+	case opts.Nodes > 0 && opts.Time != 0:
+		return Comparison{}, fmt.Errorf("give a time budget or a node budget, not both")
+	case opts.Nodes == 0 && opts.Time <= 0:
 		return Comparison{}, fmt.Errorf("the time budget must be positive, not %v", opts.Time)
 	}
 	n := len(line.Moves)
@@ -129,15 +140,22 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 		if err != nil {
 			return Comparison{}, err
 		}
-		share := time.Until(poolEnd) / time.Duration(k)
-		res, err := solver.SolveFrom(ctx, g, solver.Options{Time: max(share, time.Millisecond), Workers: opts.Workers, TableBits: turnTableBits})
+		so := solver.Options{Workers: opts.Workers, TableBits: turnTableBits, MaxNodes: opts.Nodes}
+		if opts.Nodes == 0 {
+			so.Time = max(time.Until(poolEnd)/time.Duration(k), time.Millisecond)
+		}
+		res, err := solver.SolveFrom(ctx, g, so)
 		if err != nil {
 			return Comparison{}, fmt.Errorf("searching after turn %d: %w", k, err)
 		}
 		best[k] = known{res.Line, res.Score, res.Optimal}
 		progress()
 	}
-	res, err := solver.Solve(ctx, line.Deck, solver.Options{Time: max(opts.Time-time.Since(start), opts.Time/3), Workers: opts.Workers})
+	so := solver.Options{Workers: opts.Workers, MaxNodes: opts.Nodes}
+	if opts.Nodes == 0 {
+		so.Time = max(opts.Time-time.Since(start), opts.Time/3)
+	}
+	res, err := solver.Solve(ctx, line.Deck, so)
 	if err != nil {
 		return Comparison{}, fmt.Errorf("searching from the opening: %w", err)
 	}

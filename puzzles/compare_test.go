@@ -3,6 +3,7 @@ package puzzles
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 	"time"
 
@@ -136,6 +137,25 @@ func TestCompare(t *testing.T) {
 	}
 }
 
+// TestCompareNodes checks that a node budget with one worker makes a
+// comparison repeatable: two runs agree on everything but the time taken.
+func TestCompareNodes(t *testing.T) {
+	line := solo.RandomLine(DailyDeck(Launch), rand.NewPCG(7, 7))
+	opts := CompareOptions{Nodes: 20_000, Workers: 1}
+	a, err := Compare(context.Background(), line, opts)
+	if err != nil {
+		t.Fatalf("Compare = %v", err)
+	}
+	b, err := Compare(context.Background(), line, opts)
+	if err != nil {
+		t.Fatalf("Compare = %v", err)
+	}
+	a.Elapsed, b.Elapsed = 0, 0
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("Compare with %d nodes differs between runs:\n%+v\n%+v", opts.Nodes, a, b)
+	}
+}
+
 func TestCompareErrors(t *testing.T) {
 	line := solo.RandomLine(DailyDeck(Launch), rand.NewPCG(7, 7))
 	short := line
@@ -143,13 +163,15 @@ func TestCompareErrors(t *testing.T) {
 	tests := []struct {
 		name string
 		line solo.Line
-		time time.Duration
+		opts CompareOptions
 	}{
-		{"incomplete line", short, time.Second},
-		{"no time", line, 0},
+		{"incomplete line", short, CompareOptions{Time: time.Second}},
+		{"no time", line, CompareOptions{}},
+		{"negative nodes", line, CompareOptions{Nodes: -1}},
+		{"time and nodes", line, CompareOptions{Time: time.Second, Nodes: 1000}},
 	}
 	for _, tt := range tests {
-		if _, err := Compare(context.Background(), tt.line, CompareOptions{Time: tt.time}); err == nil {
+		if _, err := Compare(context.Background(), tt.line, tt.opts); err == nil {
 			t.Errorf("Compare(%s) = nil error, want an error", tt.name)
 		}
 	}

@@ -27,7 +27,7 @@ func ParseDate(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("date %q: want a real calendar date as YYYY-MM-DD, e.g. 2026-11-22", s)
 	}
 	if t.Year() < 1 || t.Year() > 9999 {
-		return time.Time{}, fmt.Errorf("date %q: year out of range", s)
+		return time.Time{}, fmt.Errorf("date %q: want a year from 0001 to 9999", s)
 	}
 	return t, nil
 }

@@ -78,7 +78,7 @@ func ParseDeck(data []byte) (Deck, error) {
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("malformed JSON: %w", err)
+		return describeJSONError(data, err)
 	}
 	// dec.More would miss a stray ']' or '}' after the document; only the
 	// end of the input may follow it.

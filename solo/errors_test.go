@@ -175,9 +175,21 @@ func TestParseLineErrors(t *testing.T) {
 		{`{"deck": ` + deck + `, "moves": [{"tile": 1, "x": 0}], "phase1_turns": 1}`, `move 1`},
 		{`{"deck": ` + deck + `, "moves": [null], "phase1_turns": 1}`, `move 1`},
 		{`[]`, "malformed JSON"},
+		{`   `, "the file is empty"},
+		{`{"deck": [1,2`, "stops before its end"},
+		{"{\n  \"deck\": [1,],\n}", "line 2, column 14"},
+		{`{"deck": "1 2 3"}`, `"deck" holds a string, want a list of whole numbers`},
+		{`{"deck": ` + deck + `, "moves": [], "phase1_turns": 1.5}`, `"phase1_turns" holds the number 1.5, want a whole number`},
+		{`{"deck": ` + deck + `, "moves": [7], "phase1_turns": 1}`, `"moves" holds a number, want an object`},
+		{`{"deck": ` + deck + `, "moves": {}, "phase1_turns": 1}`, `"moves" holds an object, want a list of objects`},
+		{`[1, 2]`, "the document holds a list, want an object"},
 	}
 	for _, tt := range tests {
 		_, err := ParseLine([]byte(tt.in))
+		// The file formats' words, never Go's: no type or struct names.
+		if err != nil && (strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "JSON.") || strings.Contains(err.Error(), "[]int")) {
+			t.Errorf("ParseLine(%s) = %v, want a message without Go type names", tt.in, err)
+		}
 		switch {
 		case tt.want == "" && err != nil:
 			t.Errorf("ParseLine(%s) = %v, want nil", tt.in, err)
