@@ -45,7 +45,8 @@ Moves:
   undo         take back the last turn (or the end of phase 1; on a terminal,
                also the turn that ended the game)
   hint         ask the solver for the best move from here (see --hint-time)
-  show         draw the screen again
+  show         draw the screen again, whole: on a small terminal the screen
+               is made to fit, which may crop the display
   help         list the commands
   quit         stop; offers to save the game so that --resume can go on
 
@@ -103,6 +104,7 @@ type playSession struct {
 	// at a terminal may still take it back.
 	justEnded bool
 	msg       []string // what the last command did, shown under the screen
+	whole     bool     // draw the next screen whole, not fitted to the terminal (show)
 	lineNo    int      // input lines read, for messages in scripts
 	lines     <-chan string
 }
@@ -376,8 +378,10 @@ func (s *playSession) do(ctx context.Context, line string) (quit bool, err error
 	case cmdNone:
 	case cmdShow:
 		if !s.screen {
-			fmt.Fprint(s.o.st.Out, s.render())
+			fmt.Fprintln(s.o.st.Out, strings.Join(s.render(room{width: screenWidth}), "\n"))
+			break
 		}
+		s.whole = true
 	case cmdHelp:
 		s.help()
 	case cmdMove:
@@ -486,13 +490,16 @@ func (s *playSession) lastTurnStands() bool {
 	}
 	s.justEnded = false
 	s.draw()
-	answer := strings.ToLower(s.ask("That was the last turn. Enter to see how you did, or undo to take it back: "))
+	answer := strings.ToLower(s.ask(lastTurnQuestion))
 	if answer != "undo" && answer != "u" {
 		return true
 	}
 	s.undo()
 	return false
 }
+
+// lastTurnQuestion is asked under the screen of the final position.
+const lastTurnQuestion = "That was the last turn. Enter to see how you did, or undo to take it back: "
 
 // stop ends an unfinished game on quit or an interrupt: it saves the game
 // (to --save, or where the player says on a terminal) and says how to go on
@@ -552,6 +559,8 @@ func (s *playSession) inputEnded() error {
 func (s *playSession) ask(question string) string {
 	if s.screen {
 		s.dropTypedAhead()
+		w, _ := s.termSize()
+		question = strings.Join(wrapWords(strings.TrimRight(question, " "), w), "\n") + " "
 	}
 	fmt.Fprint(s.o.st.Out, question)
 	line, ok := <-s.lines

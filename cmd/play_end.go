@@ -30,7 +30,11 @@ func (s *playSession) finish(ctx context.Context) error {
 	grid := append([]string{"Your display at the end:"}, s.p.compactGrid(s.g.Display(), nil)...)
 	table := s.scoreTable(sc, best, haveBest, false)
 	const gap = 4
-	if s.screen && maxWidth(grid)+gap+maxWidth(table) <= screenWidth {
+	width := screenWidth
+	if s.screen {
+		width, _ = s.termSize()
+	}
+	if s.screen && maxWidth(grid)+gap+maxWidth(table) <= width {
 		gw := maxWidth(grid)
 		for i := range max(len(grid), len(table)+1) {
 			left, right := "", ""
@@ -50,7 +54,7 @@ func (s *playSession) finish(ctx context.Context) error {
 		b.WriteString(strings.Join(s.scoreTable(sc, best, haveBest, true), "\n") + "\n")
 	}
 	if haveBest {
-		b.WriteString(strings.Join(wrapWords(s.verdict(sc, best), screenWidth), "\n") + "\n")
+		b.WriteString(strings.Join(wrapWords(s.verdict(sc, best), width), "\n") + "\n")
 	}
 	if s.daily {
 		bestScore := 0

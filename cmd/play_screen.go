@@ -2,37 +2,55 @@ package cmd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fatih/color"
 	"github.com/novaluna/novaluna/solo"
 )
 
-// screenWidth is the width the play screen keeps within when it can.
+// screenWidth is the width of the screen in a script (where show prints
+// it) and on a terminal whose size is unknown.
 const screenWidth = 80
 
 // draw shows the screen, the message of the last command and the prompt on
-// a terminal; in a script it does nothing.
+// a terminal; in a script it does nothing. The screen is fitted to the
+// terminal's size, read afresh each time so that a resized window is used at
+// once; after show it is drawn whole.
 func (s *playSession) draw() {
 	if !s.screen {
 		return
 	}
-	var b strings.Builder
-	if s.clear {
-		b.WriteString("\x1b[H\x1b[2J")
-	}
-	b.WriteString(s.render())
-	b.WriteByte('\n')
+	w, h := s.termSize()
 	if len(s.msg) == 0 {
 		s.msg = []string{s.guide()}
 	}
+	var below []string
 	for _, m := range s.msg {
-		for _, l := range wrapWords(m, screenWidth) {
-			b.WriteString(l)
-			b.WriteByte('\n')
-		}
+		below = append(below, wrapWords(m, w)...)
 	}
 	s.msg = nil
+	promptRows := 1
+	if s.g.Over() {
+		// lastTurnStands asks its question on the last line.
+		promptRows = len(wrapWords(lastTurnQuestion, w))
+	}
+	var b strings.Builder
+	b.WriteString(s.clearCode())
+	switch {
+	case w < minScreenWidth || h < minScreenHeight:
+		fmt.Fprintf(&b, "Terminal too small (%dx%d): need at least %dx%d.\n", w, h, minScreenWidth, minScreenHeight)
+	case s.whole:
+		b.WriteString(strings.Join(s.render(room{width: w}), "\n") + "\n\n")
+	default:
+		r := room{width: w, height: h - 1 - len(below) - promptRows, crop: true}
+		b.WriteString(strings.Join(s.render(r), "\n") + "\n\n")
+	}
+	s.whole = false
+	for _, l := range below {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
 	if !s.g.Over() {
 		b.WriteString(s.p.bold("> "))
 	}
@@ -51,67 +69,132 @@ func (s *playSession) guide() string {
 
 // render draws the whole screen but the message and prompt: the status
 // lines, then the wheel beside the display (or above it when both do not fit
-// in 80 columns).
-func (s *playSession) render() string {
-	var b strings.Builder
-	for _, l := range s.status() {
-		b.WriteString(l)
-		b.WriteByte('\n')
+// in the width), made smaller when r asks for it (see body).
+func (s *playSession) render(r room) []string {
+	lines := s.status()
+	if s.screen {
+		lines = fitStatus(lines, r.width)
 	}
+	r.height -= len(lines)
+	return append(lines, s.body(r)...)
+}
+
+// body draws the wheel and the display. When r crops and they do not fit
+// it, body tries more compact forms, each losing a little more: the legend
+// on one line, the wheel without its empty spaces, no legend; then it crops
+// the display around the tile placed last (see croppedDisplay) and cuts the
+// wheel short, but never before the last tile that may be taken.
+func (s *playSession) body(r room) []string {
 	marks := map[solo.Point]string{}
 	if !s.g.Over() {
 		for i, pt := range s.cells() {
 			marks[pt] = fmt.Sprint(i + 1)
 		}
 	}
-	grid := s.p.compactGrid(s.g.Display(), marks)
+	display := s.g.Display()
+	grid := s.p.compactGrid(display, marks)
 	var legend []string
 	for _, l := range legendText(len(marks)) {
 		legend = append(legend, s.p.faint(l))
 	}
-	wheel := s.wheelColumn()
+	oneLine := s.faintLines(wrapWords(strings.Join(legendText(len(marks)), " · "), r.width))
+	wheel := s.wheelColumn(false)
 	ww := maxWidth(wheel)
 	const gap = 3
-	if ww+gap+maxWidth(grid) <= screenWidth {
+	if ww+gap+maxWidth(grid) <= r.width {
+		short := s.wheelColumn(true)
 		right := append([]string{s.p.faint("Your display")}, grid...)
-		// The legend goes under the shorter column, to keep the screen low.
-		legend = append([]string{""}, legend...)
-		if max(len(wheel)+len(legend), len(right)) < max(len(wheel), len(right)+len(legend)) &&
-			maxWidth(legend) <= ww+gap {
-			wheel = append(wheel, legend...)
-		} else {
-			right = append(right, legend...)
+		for _, way := range []struct {
+			wheel  []string
+			legend legendForm
+		}{
+			{wheel, legendInColumn},
+			{wheel, legendOneLine},
+			{short, legendOneLine},
+			{wheel, legendNone},
+			{short, legendNone},
+		} {
+			lines := sideBySide(way.wheel, right, ww+gap, legend, oneLine, way.legend)
+			if !r.crop || len(lines) <= r.height {
+				return lines
+			}
 		}
-		for i := range max(len(wheel), len(right)) {
-			left, r := "", ""
-			if i < len(wheel) {
-				left = wheel[i]
-			}
-			if i < len(right) {
-				r = right[i]
-			}
-			line := left
-			if r != "" {
-				line = padRight(left, visibleWidth(left), ww+gap) + r
-			}
-			b.WriteString(line)
-			b.WriteByte('\n')
-		}
-		return b.String()
+		right, _ = s.croppedDisplay(display, marks, room{width: r.width - ww - gap, height: r.height, crop: true}, true)
+		return sideBySide(s.cutWheelColumn(r.height), right, ww+gap, nil, nil, legendNone)
 	}
 	// The display is too wide to stand beside the wheel: the wheel goes
 	// above it in rows, its empty spaces left out, and the legend below.
-	for _, l := range s.wheelRows() {
-		b.WriteString(l)
-		b.WriteByte('\n')
+	rows := s.wheelRows(r.width, false)
+	if !r.crop {
+		return slices.Concat(rows, grid, oneLine)
 	}
-	for _, l := range grid {
-		b.WriteString(l)
-		b.WriteByte('\n')
+	if maxWidth(grid) <= r.width {
+		if lines := slices.Concat(rows, grid, oneLine); len(lines) <= r.height {
+			return lines
+		}
+		if lines := slices.Concat(rows, grid); len(lines) <= r.height {
+			return lines
+		}
 	}
-	b.WriteString(s.p.faint(strings.Join(legendText(len(marks)), " · ")))
-	b.WriteByte('\n')
-	return b.String()
+	cropped, rowsLeftOut := s.croppedDisplay(display, marks, room{width: r.width, height: r.height - len(rows), crop: true}, false)
+	if rowsLeftOut {
+		// The wheel keeps only the tiles that may be taken now, to leave
+		// the display as many rows as it can.
+		rows = s.wheelRows(r.width, true)
+		cropped, _ = s.croppedDisplay(display, marks, room{width: r.width, height: r.height - len(rows), crop: true}, false)
+	}
+	return slices.Concat(rows, cropped)
+}
+
+// legendForm is where the legend goes beside the wheel and the display.
+type legendForm int
+
+const (
+	legendInColumn legendForm = iota // under the shorter column, a line each
+	legendOneLine                    // under both, on one line
+	legendNone
+)
+
+// sideBySide writes the wheel's lines beside right's, right starting at
+// column at, with the legend where form says.
+func sideBySide(wheel, right []string, at int, legend, oneLine []string, form legendForm) []string {
+	if form == legendInColumn {
+		// The legend goes under the shorter column, to keep the screen low.
+		legend = append([]string{""}, legend...)
+		if max(len(wheel)+len(legend), len(right)) < max(len(wheel), len(right)+len(legend)) &&
+			maxWidth(legend) <= at {
+			wheel = append(wheel[:len(wheel):len(wheel)], legend...)
+		} else {
+			right = append(right[:len(right):len(right)], legend...)
+		}
+	}
+	var lines []string
+	for i := range max(len(wheel), len(right)) {
+		left, r := "", ""
+		if i < len(wheel) {
+			left = wheel[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		line := left
+		if r != "" {
+			line = padRight(left, visibleWidth(left), at) + r
+		}
+		lines = append(lines, line)
+	}
+	if form == legendOneLine {
+		lines = append(lines, oneLine...)
+	}
+	return lines
+}
+
+func (s *playSession) faintLines(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = s.p.faint(l)
+	}
+	return out
 }
 
 // legendText explains the display grid; free is the number of numbered
@@ -215,29 +298,57 @@ func (s *playSession) wheelOrder() (spaces [solo.TrackSpaces]int, track [solo.Tr
 	return spaces, track, meeple, slot
 }
 
-// wheelColumn draws the wheel as a column: a title, then the 12 spaces from
-// the moon clockwise.
-func (s *playSession) wheelColumn() []string {
+// wheelEntries writes the spaces of the wheel from the moon clockwise;
+// skipEmpty leaves out the empty spaces but the moon's. upToSlots is the
+// number of entries up to the last accessible tile, which the player needs
+// to move.
+func (s *playSession) wheelEntries(skipEmpty bool) (entries []string, upToSlots int) {
 	spaces, track, meeple, slot := s.wheelOrder()
-	lines := []string{s.p.faint("Wheel, from the moon ☾")}
 	for _, sp := range spaces {
-		lines = append(lines, s.wheelEntry(sp, track[sp], meeple, slot))
-	}
-	return lines
-}
-
-// wheelRows draws the wheel in rows of three spaces, the moon's space first
-// and the empty spaces left out, for when the display is too wide to stand
-// beside the column.
-func (s *playSession) wheelRows() []string {
-	spaces, track, meeple, slot := s.wheelOrder()
-	var entries []string
-	for _, sp := range spaces {
-		if sp == meeple || track[sp] != 0 {
-			entries = append(entries, s.wheelEntry(sp, track[sp], meeple, slot))
+		if skipEmpty && sp != meeple && track[sp] == 0 {
+			continue
+		}
+		entries = append(entries, s.wheelEntry(sp, track[sp], meeple, slot))
+		if _, ok := slot[sp]; ok || sp == meeple {
+			upToSlots = len(entries)
 		}
 	}
-	const perRow, colW = 3, 26
+	return entries, upToSlots
+}
+
+// wheelColumn draws the wheel as a column: a title, then the 12 spaces from
+// the moon clockwise, or with skipEmpty only the moon's and those that hold
+// a tile.
+func (s *playSession) wheelColumn(skipEmpty bool) []string {
+	entries, _ := s.wheelEntries(skipEmpty)
+	return append([]string{s.p.faint("Wheel, from the moon ☾")}, entries...)
+}
+
+// cutWheelColumn draws the wheel as a column of at most height lines (its
+// empty spaces left out), keeping at least the moon and the accessible
+// tiles; a last line says how many tiles are left out.
+func (s *playSession) cutWheelColumn(height int) []string {
+	entries, upToSlots := s.wheelEntries(true)
+	lines := []string{s.p.faint("Wheel, from the moon ☾")}
+	if 1+len(entries) <= height {
+		return append(lines, entries...)
+	}
+	keep := max(upToSlots, height-2)
+	return append(append(lines, entries[:keep]...), s.p.faint(fmt.Sprintf("  … %d more", len(entries)-keep)))
+}
+
+// wheelRows draws the wheel in rows of up to three spaces, as many as fit
+// in width, the moon's space first and the empty spaces left out, for when
+// the display is too wide to stand beside the column. short keeps only the
+// moon and the accessible tiles.
+func (s *playSession) wheelRows(width int, short bool) []string {
+	entries, upToSlots := s.wheelEntries(true)
+	if short && upToSlots < len(entries) {
+		more := s.p.faint(fmt.Sprintf("  … %d more", len(entries)-upToSlots))
+		entries = append(entries[:upToSlots], more)
+	}
+	const colW = 26
+	perRow := min(3, max(1, 1+(width-maxWidth(entries))/colW))
 	var lines []string
 	for r := 0; r < len(entries); r += perRow {
 		var b strings.Builder

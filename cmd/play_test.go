@@ -710,3 +710,234 @@ func playWaitFor(t *testing.T, out *playSyncBuffer, text string, n int) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// playOnTerminal plays input on a "terminal" of the size that size reports
+// (plain, no colour) and returns the screens it drew: each from the status
+// line to the prompt, the last one the end of the game.
+func playOnTerminal(t *testing.T, input string, size func() (int, int), args ...string) []string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st := Streams{In: strings.NewReader(input), Out: &out, Err: &errb, InTTY: true, Size: size}
+	Main(append([]string{"play", "--hint-time", "0"}, args...), st)
+	screens := strings.Split(out.String(), "Nova Luna solo")[1:]
+	for i, scr := range screens {
+		// The question after the last turn drops the lines typed ahead,
+		// here all the input, and ends its line when the input ends.
+		if strings.Contains(scr, "That was the last turn.") {
+			screens[i] = strings.TrimSuffix(scr, "\n")
+		}
+	}
+	return screens
+}
+
+func fixedSize(w, h int) func() (int, int) { return func() (int, int) { return w, h } }
+
+// playRandomInput writes a random line as play commands, with a refused
+// command now and then, so that some screens carry a long message.
+func playRandomInput(l solo.Line) string {
+	var b strings.Builder
+	for i, line := range strings.SplitAfter(playScript(l), "\n") {
+		if i%5 == 2 {
+			b.WriteString("a 99\n")
+		}
+		b.WriteString(line)
+	}
+	return b.String() + "\n"
+}
+
+// TestPlayScreenFits plays random games on terminals of several sizes: every
+// screen fits the terminal and shows the tiles that may be taken. (Drawn for
+// 80x24 whatever the terminal, about 4% of the screens of random games were
+// taller than 24 lines.)
+func TestPlayScreenFits(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 20
+	}
+	sizes := [][2]int{{80, 24}, {100, 30}, {60, 20}, {minScreenWidth, minScreenHeight}, {200, 60}}
+	slotLine := regexp.MustCompile(`(?m)(^|\s)([abc]) +\d+ #(\d+) `)
+	for _, size := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			cropped, failed := 0, 0
+			for g := range games {
+				seed := uint64(g%20 + 1)
+				l := solo.RandomLine(solo.SeedDeck(seed), rand.NewPCG(uint64(g), 7))
+				screens := playOnTerminal(t, playRandomInput(l), fixedSize(size[0], size[1]), "--seed", fmt.Sprint(seed))
+				if len(screens) < len(l.Moves)+2 {
+					t.Fatalf("seed %d, game %d: %d screens, want at least %d", seed, g, len(screens), len(l.Moves)+2)
+				}
+				// The last screen is the end of the game, which may scroll.
+				for i, scr := range screens[:len(screens)-1] {
+					bad := func(format string, args ...any) {
+						if failed++; failed <= 3 {
+							t.Errorf("seed %d, game %d, screen %d: "+format+":\n%s", append([]any{seed, g, i + 1}, append(args, scr)...)...)
+						}
+					}
+					lines := strings.Split(scr, "\n")
+					if len(lines) > size[1] {
+						bad("%d lines, want at most %d", len(lines), size[1])
+					}
+					for _, line := range lines {
+						if w := visibleWidth(line); w > size[0] {
+							bad("a line is %d columns, want at most %d: %q", w, size[0], line)
+						}
+					}
+					if strings.Contains(scr, "game over") {
+						continue
+					}
+					// The slots on the screen are a, b, c in order.
+					m := slotLine.FindAllStringSubmatch(scr, -1)
+					if len(m) == 0 || len(m) > 3 {
+						bad("%d slots shown, want 1 to 3", len(m))
+					}
+					for j, sm := range m {
+						if sm[2] != string(rune('a'+j)) {
+							bad("slot %d is %s, want %c", j+1, sm[2], 'a'+j)
+						}
+					}
+					if strings.Contains(scr, "Display cropped") {
+						cropped++
+					}
+				}
+			}
+			t.Logf("%d games, %d screens cropped", games, cropped)
+		})
+	}
+}
+
+// playColumn places the first slot's tile n times in a column at x = 0,
+// which makes a display taller than a small terminal.
+func playColumn(n int) string {
+	var b strings.Builder
+	for y := range n {
+		fmt.Fprintf(&b, "a 0 %d\n", y)
+	}
+	return b.String()
+}
+
+// TestPlayScreenCropped: a display taller than the terminal is cropped
+// around the tile placed last, with a note of what is left out; show then
+// draws it whole, and the next screen is cropped again.
+func TestPlayScreenCropped(t *testing.T) {
+	screens := playOnTerminal(t, playColumn(12)+"show\nundo\n", fixedSize(80, 24), "--seed", "7")
+	if len(screens) != 15 {
+		t.Fatalf("play drew %d screens, want 15", len(screens))
+	}
+	cropped, whole, again := screens[12], screens[13], screens[14]
+	for _, want := range []string{"turn 13", "Display cropped: 6 rows above not shown (free cells", "1..11); type show for all", "11 24 B5 BB  25", "12      26", "Turn 12: #30 B5 to (0, 11)"} {
+		if !strings.Contains(cropped, want) {
+			t.Errorf("screen 13 does not show %q:\n%s", want, cropped)
+		}
+	}
+	if strings.Contains(cropped, " 4 10 R2") {
+		t.Errorf("screen 13 shows row 4, which should be cropped:\n%s", cropped)
+	}
+	if strings.Contains(whole, "cropped") || !strings.Contains(whole, " 0 2  R5 BB  3") || !strings.Contains(whole, "1..26: free cells") {
+		t.Errorf("screen after show is not whole:\n%s", whole)
+	}
+	if h := strings.Count(whole, "\n") + 1; h <= 24 {
+		t.Errorf("screen after show is %d lines high, want it taller than the terminal", h)
+	}
+	if !strings.Contains(again, "Display cropped") {
+		t.Errorf("screen after undo is not cropped:\n%s", again)
+	}
+}
+
+// TestPlayScreenResized: the terminal's size is read for every screen, so
+// that a resized window is used at once.
+func TestPlayScreenResized(t *testing.T) {
+	calls := 0
+	size := func() (int, int) {
+		calls++
+		if calls <= 6 {
+			return 120, 40
+		}
+		return 60, 20
+	}
+	screens := playOnTerminal(t, playColumn(12), size, "--seed", "7")
+	for i, scr := range screens[:len(screens)-1] {
+		w, h := maxWidth(strings.Split(scr, "\n")), strings.Count(scr, "\n")+1
+		switch {
+		case i < 6 && w <= 60:
+			t.Errorf("screen %d is %d columns wide, want the 120 columns used:\n%s", i+1, w, scr)
+		case i >= 6 && (w > 60 || h > 20):
+			t.Errorf("screen %d is %dx%d, want it to fit 60x20:\n%s", i+1, w, h, scr)
+		}
+	}
+	if calls < len(screens) {
+		t.Errorf("the size was read %d times for %d screens, want at least once a screen", calls, len(screens))
+	}
+}
+
+// TestPlayTerminalTooSmall: below the smallest size, play says so instead
+// of drawing the screen, and still takes commands.
+func TestPlayTerminalTooSmall(t *testing.T) {
+	var out, errb bytes.Buffer
+	save := filepath.Join(t.TempDir(), "line.json")
+	st := Streams{In: strings.NewReader("a 1\nb 2\n"), Out: &out, Err: &errb, InTTY: true, Size: fixedSize(59, 30)}
+	Main([]string{"play", "--seed", "7", "--hint-time", "0", "--save", save}, st)
+	want := fmt.Sprintf("Terminal too small (59x30): need at least %dx%d.\n", minScreenWidth, minScreenHeight)
+	if n := strings.Count(out.String(), want); n != 3 {
+		t.Errorf("play on a 59x30 terminal wrote %q %d times, want 3 (a screen a turn):\n%s", want, n, out.String())
+	}
+	if strings.Contains(out.String(), "Wheel") {
+		t.Errorf("play on a 59x30 terminal drew the wheel:\n%s", out.String())
+	}
+	if got := playReadSaved(t, save); len(got.Moves) != 2 {
+		t.Errorf("play on a 59x30 terminal saved %d moves, want 2", len(got.Moves))
+	}
+}
+
+// TestPlayScriptIgnoresSize: a script's output does not depend on the
+// terminal, show included.
+func TestPlayScriptIgnoresSize(t *testing.T) {
+	input := playColumn(12) + "show\n" + "a 99\n"
+	var outs [2]string
+	for i, size := range []func() (int, int){nil, fixedSize(60, 20)} {
+		var out, errb bytes.Buffer
+		st := Streams{In: strings.NewReader(input), Out: &out, Err: &errb, Size: size}
+		Main([]string{"play", "--seed", "7", "--hint-time", "0"}, st)
+		outs[i] = out.String() + errb.String()
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("a script's output with a 60x20 terminal = %q, want it as without one: %q", outs[1], outs[0])
+	}
+	if strings.Contains(outs[0], "cropped") {
+		t.Errorf("a script's show is cropped: %q", outs[0])
+	}
+}
+
+func TestHiddenCells(t *testing.T) {
+	tests := []struct {
+		in   []int
+		want string
+	}{
+		{nil, ""},
+		{[]int{4}, " (free cell 4)"},
+		{[]int{3, 1, 2}, " (free cells 1..3)"},
+		{[]int{9, 1, 2, 8}, " (free cells 1..2, 8..9)"},
+		{[]int{1, 3, 5}, " (3 free cells)"},
+	}
+	for _, tt := range tests {
+		if got := hiddenCells(tt.in); got != tt.want {
+			t.Errorf("hiddenCells(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFitStatus(t *testing.T) {
+	lines := []string{"Nova Luna solo · seed 7 · turn 3 · phase 1", "Tokens 1/8 in phase 1, 1/21 in all · S1 5  P1 70  S2 5  P2 200  = 280 so far"}
+	tests := []struct {
+		width int
+		want  []string
+	}{
+		{80, lines},
+		{60, []string{lines[0], "Tokens 1/8 in phase 1, 1/21 in all", "S1 5  P1 70  S2 5  P2 200  = 280 so far"}},
+		{30, []string{"Nova Luna solo · seed 7", "turn 3 · phase 1", "Tokens 1/8 in phase 1, 1/21 in", "all", "S1 5  P1 70  S2 5  P2 200  =", "280 so far"}},
+	}
+	for _, tt := range tests {
+		if got := fitStatus(lines, tt.width); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("fitStatus(%d) = %q, want %q", tt.width, got, tt.want)
+		}
+	}
+}

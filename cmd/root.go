@@ -11,6 +11,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"golang.org/x/term"
 )
 
 // Streams are the I/O a command uses. Colour and TTY say whether stdout may
@@ -22,6 +23,9 @@ type Streams struct {
 	Colour bool // colour on Out
 	InTTY  bool // In is a terminal: prompts and screens are wanted
 	ErrTTY bool // Err is a terminal: progress bars are wanted
+	// Size reports the size of the terminal Out writes to, in columns and
+	// lines, read each time it is called; 0, 0 when unknown. Nil is unknown.
+	Size func() (width, height int)
 }
 
 // SystemStreams returns the process's streams, with colour only when stdout
@@ -33,7 +37,18 @@ func SystemStreams() Streams {
 		Colour: !color.NoColor && tty(os.Stdout) && os.Getenv("NO_COLOR") == "",
 		InTTY:  tty(os.Stdin),
 		ErrTTY: tty(os.Stderr),
+		Size:   stdoutSize,
 	}
+}
+
+// stdoutSize returns the size of the terminal on standard output, or 0, 0
+// when it is not a terminal.
+func stdoutSize() (width, height int) {
+	w, h, err := term.GetSize(int(os.Stdout.Fd()))
+	if err != nil {
+		return 0, 0
+	}
+	return w, h
 }
 
 // Exit statuses, decided here and nowhere else.
