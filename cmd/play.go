@@ -210,7 +210,7 @@ func (s *playSession) load() error {
 			s.actions = append(s.actions, playAction{end: true})
 		}
 	}
-	s.msg = []string{fmt.Sprintf("Resumed %s after %d turns.", o.resume, len(saved.Moves))}
+	s.msg = []string{fmt.Sprintf("Resumed %s after %s.", o.resume, plural(len(saved.Moves), "turn"))}
 	return nil
 }
 
@@ -456,8 +456,8 @@ func (s *playSession) endPhase1() {
 	s.changes++
 	sc := s.g.Score()
 	_, meeple := s.g.Track()
-	s.say("Phase 1 is over after %d turns: S1 %d, P1 %d. The wheel is refilled from the deck; the moon stays on space %d (rule R14).",
-		len(s.g.Moves()), sc.S1, sc.P1, meeple)
+	s.say("Phase 1 is over after %s: S1 %d, P1 %d. The wheel is refilled from the deck; the moon stays on space %d (rule R14).",
+		plural(len(s.g.Moves()), "turn"), sc.S1, sc.P1, meeple)
 }
 
 func (s *playSession) undo() {
@@ -505,7 +505,7 @@ const lastTurnQuestion = "That was the last turn. Enter to see how you did, or u
 // (to --save, or where the player says on a terminal) and says how to go on
 // with it.
 func (s *playSession) stop() error {
-	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %d turns (%s).\n", len(s.g.Moves()), s.g.Phase())
+	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %s (%s).\n", plural(len(s.g.Moves()), "turn"), s.g.Phase())
 	path := s.o.save
 	switch {
 	case path != "":
@@ -549,7 +549,7 @@ func (s *playSession) inputEnded() error {
 	if s.screen {
 		fmt.Fprintln(s.o.st.Out)
 	}
-	return fmt.Errorf("the input ended before the game did: the game is unfinished after %d turns, %s%s", len(s.g.Moves()), s.tokenText(), saved)
+	return fmt.Errorf("the input ended before the game did: the game is unfinished after %s, %s%s", plural(len(s.g.Moves()), "turn"), s.tokenText(), saved)
 }
 
 // ask writes a question and reads one answer line; no answer is "".

@@ -15,7 +15,7 @@ import (
 func (s *playSession) finish(ctx context.Context) error {
 	out := s.o.st.Out
 	sc := s.g.Score()
-	over := fmt.Sprintf("%s after %d turns (%d in phase 1).", s.p.bold("The game is over"), len(s.g.Moves()), s.g.Line().Phase1Turns)
+	over := fmt.Sprintf("%s after %s (%d in phase 1).", s.p.bold("The game is over"), plural(len(s.g.Moves()), "turn"), s.g.Line().Phase1Turns)
 	if s.screen && s.o.hintTime > 0 {
 		fmt.Fprintf(out, "%s%s\n%s\nThe solver is looking for the best line (up to %v)...\n",
 			s.clearCode(), strings.Join(s.status(), "\n"), over, s.o.hintTime)

@@ -262,7 +262,7 @@ func TestPlayInputEnds(t *testing.T) {
 func TestPlayQuit(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "line.json")
 	code, out, errOut := playRun(t, "a 1\nquit\nb 2\n", "--seed", "7", "--save", save)
-	if code != 0 || !strings.Contains(out, "unfinished after 1 turns") || !strings.Contains(out, "--resume "+save) {
+	if code != 0 || !strings.Contains(out, "unfinished after 1 turn (") || !strings.Contains(out, "--resume "+save) {
 		t.Errorf("play with quit = exit %d, stdout %q, stderr %q; want 0, unfinished, saved", code, out, errOut)
 	}
 	if got := playReadSaved(t, save); len(got.Moves) != 1 {
@@ -574,7 +574,7 @@ func TestPlayInterrupt(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Errorf("play interrupted = %v, want nil", err)
 	}
-	if !strings.Contains(out.String(), "unfinished after 1 turns") || !strings.Contains(out.String(), "--resume "+save) {
+	if !strings.Contains(out.String(), "unfinished after 1 turn (") || !strings.Contains(out.String(), "--resume "+save) {
 		t.Errorf("play interrupted: stdout = %q, want the game unfinished and saved", out.String())
 	}
 }
@@ -939,5 +939,19 @@ func TestFitStatus(t *testing.T) {
 		if got := fitStatus(lines, tt.width); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("fitStatus(%d) = %q, want %q", tt.width, got, tt.want)
 		}
+	}
+}
+
+// TestPlayOneTurnSingular: a game of one turn says "1 turn", when the input
+// ends and when it is resumed.
+func TestPlayOneTurnSingular(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "line.json")
+	_, _, errOut := playRun(t, "a 1\n", "--seed", "7", "--save", save)
+	if !strings.Contains(errOut, "unfinished after 1 turn,") {
+		t.Errorf("play of one turn: stderr %q, want %q", errOut, "unfinished after 1 turn,")
+	}
+	_, out, _ := playRun(t, "quit\n", "--resume", save)
+	if !strings.Contains(out, "after 1 turn.") || !strings.Contains(out, "unfinished after 1 turn (") {
+		t.Errorf("play --resume of one turn, then quit, says:\n%s\nwant %q and %q", out, "after 1 turn.", "unfinished after 1 turn (")
 	}
 }

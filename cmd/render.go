@@ -231,7 +231,7 @@ func (p painter) moveTable(l solo.Line) string {
 			if g.Phase() == solo.Phase1 {
 				_ = g.EndPhase1()
 			}
-			fmt.Fprintf(&b, "  %s\n", p.faint(fmt.Sprintf("---- end of phase 1: S1 = %d, %d tokens; the wheel is refilled ----", g.Score().S1, g.Tokens())))
+			fmt.Fprintf(&b, "  %s\n", p.faint(fmt.Sprintf("---- end of phase 1: S1 = %d, %s; the wheel is refilled ----", g.Score().S1, plural(g.Tokens(), "token"))))
 		}
 	}
 	return b.String()
