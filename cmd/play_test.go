@@ -955,3 +955,27 @@ func TestPlayOneTurnSingular(t *testing.T) {
 		t.Errorf("play --resume of one turn, then quit, says:\n%s\nwant %q and %q", out, "after 1 turn.", "unfinished after 1 turn (")
 	}
 }
+
+// TestPlayReadmeScript plays the README's scripted game: the file of
+// commands plays a whole game (exit 0) and saves the fixture's line.
+func TestPlayReadmeScript(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join("testdata", "play", "seed7.moves"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "novaluna play --seed 7 --save line.json < cmd/testdata/play/seed7.moves && novaluna score line.json"; !strings.Contains(string(readme), want) {
+		t.Errorf("README does not show %q", want)
+	}
+	save := filepath.Join(t.TempDir(), "line.json")
+	code, _, errOut := playRun(t, string(script), "--seed", "7", "--save", save)
+	if code != 0 {
+		t.Fatalf("play < seed7.moves = exit %d, stderr %q; want a whole game, exit 0", code, errOut)
+	}
+	if got, want := playReadSaved(t, save), playFixture(t); !reflect.DeepEqual(got, want) {
+		t.Errorf("play < seed7.moves saved %+v, want %+v", got, want)
+	}
+}
