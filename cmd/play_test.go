@@ -17,6 +17,7 @@ import (
 
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
+	"github.com/novaluna/novaluna/solver"
 )
 
 // playRun runs "novaluna play args..." with input on stdin, as a script (no
@@ -978,4 +979,128 @@ func TestPlayReadmeScript(t *testing.T) {
 	if got, want := playReadSaved(t, save), playFixture(t); !reflect.DeepEqual(got, want) {
 		t.Errorf("play < seed7.moves saved %+v, want %+v", got, want)
 	}
+}
+
+// playEndScreen returns what play wrote on a terminal after the player
+// answered the question after the last turn: the end of the game, up to and
+// with the save question.
+func playEndScreen(t *testing.T, input string, size func() (int, int), args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st := Streams{In: strings.NewReader(input), Out: &out, Err: &errb, InTTY: true, Size: size}
+	Main(append([]string{"play", "--hint-time", "0"}, args...), st)
+	i := strings.LastIndex(out.String(), "take it back: ")
+	if i < 0 {
+		t.Fatalf("play never asked about the last turn:\n%s", out.String())
+	}
+	// The answer's line end, which the terminal echoes and the clear code
+	// then wipes, is written here when the input ends.
+	end := strings.TrimPrefix(out.String()[i+len("take it back: "):], "\n")
+	return strings.TrimSuffix(end, "\n")
+}
+
+// TestPlayEndScreenFits plays random games, half of them daily puzzles with
+// a share line, to the end on terminals of 80x24 and 60x18: the end of the
+// game fits, save question included, and shows the score and the share
+// line. (Drawn whole, the end of a random game's tall display scrolled.)
+func TestPlayEndScreenFits(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 10
+	}
+	date, err := puzzles.ParseDate("2026-11-23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{80, 24}, {minScreenWidth, minScreenHeight}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			failed, cropped := 0, 0
+			for g := range games {
+				seed := uint64(g%20 + 1)
+				deck, flags := solo.SeedDeck(seed), []string{"--seed", fmt.Sprint(seed)}
+				if g%2 == 1 {
+					deck, flags = puzzles.DailyDeck(date), []string{"--date", "2026-11-23"}
+				}
+				l := solo.RandomLine(deck, rand.NewPCG(uint64(g), 7))
+				sc, err := solo.Replay(l)
+				if err != nil {
+					t.Fatal(err)
+				}
+				end := playEndScreen(t, playScript(l)+"\n", fixedSize(size[0], size[1]), flags...)
+				bad := func(format string, args ...any) {
+					if failed++; failed <= 3 {
+						t.Errorf("game %d (%v): "+format+":\n%s", append([]any{g, flags}, append(args, end)...)...)
+					}
+				}
+				if h, w := endSize(strings.Split(end, "\n"), size[0]); h > size[1] || w > size[0] {
+					bad("the end is %dx%d, want it within %dx%d", w, h, size[0], size[1])
+				}
+				want := []string{"The game is over", fmt.Sprintf("Score    %3d", sc.Total()), "S1", "P2", "Save your line?"}
+				if g%2 == 1 {
+					want = append(want, "Share it (no spoilers):", "Nova Luna #")
+				}
+				for _, w := range want {
+					if !strings.Contains(end, w) {
+						bad("the end does not show %q", w)
+					}
+				}
+				if strings.Contains(end, "Display cropped") {
+					cropped++
+				}
+			}
+			t.Logf("%d games, %d ends with a cropped display", games, cropped)
+		})
+	}
+}
+
+// TestPlayEndScreenWithSolver fits the end of random games with the
+// solver's best (made up here: the solver does not run in tests) and a
+// share line: the comparison and the share line are shown whole.
+func TestPlayEndScreenWithSolver(t *testing.T) {
+	date, err := puzzles.ParseDate("2026-11-23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{80, 24}, {minScreenWidth, minScreenHeight}} {
+		for g := range 20 {
+			l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(uint64(g), 9))
+			game, err := solo.Play(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := game.Score()
+			s := &playSession{o: &playOptions{hintTime: 3 * time.Second}, screen: true, label: "2026-11-23", deck: l.Deck, g: game}
+			best := solver.Result{Score: solo.Score{S1: 30, S2: 50, Tokens: 21}, LowerBound: 79}
+			share, err := playShareLine(date, l, best.Score.Total(), 2, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := room{width: size[0], height: size[1] - 2, crop: true, final: true}
+			lines := s.endScreen(r, sc, best, true, share)
+			end := strings.Join(lines, "\n")
+			if h, w := endSize(lines, r.width); h > r.height || w > r.width {
+				t.Errorf("%dx%d, game %d: the end is %dx%d, want it within %dx%d:\n%s", size[0], size[1], g, maxWidth(lines), len(lines), r.width, r.height, end)
+			}
+			for _, want := range []string{"solver", fmt.Sprintf("Score    %3d      80", sc.Total()), "The solver's best line in 3s scores 80", "  " + share} {
+				if !strings.Contains(end, want) {
+					t.Errorf("%dx%d, game %d: the end does not show %q:\n%s", size[0], size[1], g, want, end)
+				}
+			}
+		}
+	}
+}
+
+// endSize returns the rows the end of a game takes on a terminal width
+// columns wide, the share line wrapped by the terminal, and the width of its
+// other lines.
+func endSize(lines []string, width int) (rows, w int) {
+	for _, l := range lines {
+		if strings.HasPrefix(l, "  Nova Luna #") {
+			rows += termRows(l, width)
+			continue
+		}
+		rows++
+		w = max(w, visibleWidth(l))
+	}
+	return rows, w
 }
