@@ -621,17 +621,42 @@ var helpText = []string{
 	"tokens are placed or the wheel is empty (R15).",
 }
 
-// help shows the commands: on a terminal as a page of its own.
+// shortHelpText is what help shows on a terminal too small for helpText:
+// every line fits in 60 columns, and the page in 18 lines.
+var shortHelpText = []string{
+	"Take a tile marked a, b, c on the wheel (R6) and place it on",
+	"a numbered free cell next to your display (R9).",
+	"",
+	"  b 3       slot b on cell 3          undo  take back a turn",
+	"  b -1 2    slot b on x=-1, y=2       hint  ask the solver",
+	"  15 -1 2   tile #15 on x=-1, y=2     show  draw it again",
+	"  end       end phase 1 (8 tokens)    quit  stop; may save",
+	"",
+	"A task is fulfilled when its tile sees enough tiles of each",
+	"colour (R10); tokens cover it at once (R11). CAPITALS are",
+	"open tasks, small letters covered ones. Score = S1 + P1 +",
+	"S2 + P2, lower is better: S1, S2 tile costs, P1, P2 10 per",
+	"token short of 8 (phase 1) and of 21 (the end; R15).",
+}
+
+// help shows the commands: on a terminal as a page of its own, the short
+// text when the long one does not fit.
 func (s *playSession) help() {
 	if !s.screen {
 		fmt.Fprintln(s.o.st.Out, strings.Join(helpText, "\n"))
 		return
 	}
+	text := helpText
+	// The page holds a title, a blank line, the text, a blank line and the
+	// question to go back.
+	if w, h := s.termSize(); maxWidth(helpText) > w || len(helpText)+4 > h {
+		text = shortHelpText
+	}
 	var b strings.Builder
 	if s.clear {
 		b.WriteString("\x1b[H\x1b[2J")
 	}
-	b.WriteString(s.p.bold("How to play") + "\n\n" + strings.Join(helpText, "\n") + "\n\n")
+	b.WriteString(s.p.bold("How to play") + "\n\n" + strings.Join(text, "\n") + "\n\n")
 	fmt.Fprint(s.o.st.Out, b.String())
 	s.ask("Press Enter to go back to the game. ")
 }

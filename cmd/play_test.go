@@ -1104,3 +1104,28 @@ func endSize(lines []string, width int) (rows, w int) {
 	}
 	return rows, w
 }
+
+// TestPlayHelpFits: on a terminal, the help page (title, text and the
+// question to go back) fits the terminal, from 80x24 down to 60x18.
+func TestPlayHelpFits(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {70, 20}, {minScreenWidth, minScreenHeight}, {100, 18}} {
+		var out, errb bytes.Buffer
+		st := Streams{In: strings.NewReader("a 1\nhelp\n\nquit\n"), Out: &out, Err: &errb, InTTY: true, Size: fixedSize(size[0], size[1])}
+		Main([]string{"play", "--seed", "7", "--hint-time", "0"}, st)
+		i := strings.Index(out.String(), "How to play")
+		j := strings.Index(out.String(), "go back to the game.")
+		if i < 0 || j < i {
+			t.Fatalf("%dx%d: no help page in:\n%s", size[0], size[1], out.String())
+		}
+		page := out.String()[i : j+len("go back to the game.")]
+		lines := strings.Split(page, "\n")
+		if len(lines) > size[1] || maxWidth(lines) > size[0] {
+			t.Errorf("%dx%d: the help page is %dx%d, want it within the terminal:\n%s", size[0], size[1], maxWidth(lines), len(lines), page)
+		}
+		for _, want := range []string{"b 3", "undo", "hint", "end", "quit", "R10", "S1"} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%dx%d: the help page does not show %q:\n%s", size[0], size[1], want, page)
+			}
+		}
+	}
+}
