@@ -187,7 +187,7 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 
 // printBestLine writes the best line's moves, compactly.
 func (o *compareOptions) printBestLine(w io.Writer, c puzzles.Comparison) {
-	fmt.Fprintf(w, "\nThe best line found (%d turns, phase 1 ends after turn %d):\n", len(c.Best.Moves), c.Best.Phase1Turns)
+	fmt.Fprintf(w, "\nThe best line found (%s, phase 1 ends after turn %d):\n", plural(len(c.Best.Moves), "turn"), c.Best.Phase1Turns)
 	var b strings.Builder
 	for i, m := range c.Best.Moves {
 		mark := " "

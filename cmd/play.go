@@ -62,8 +62,8 @@ game does (the game is saved first if --save was given).`,
 		Example: `  novaluna play --daily
   novaluna play --seed 7 --save mine.json
   novaluna play --resume mine.json
-  printf 'a 1\nb 2\n' | novaluna play --seed 7
-  novaluna play --seed 7 --save line.json < moves.txt && novaluna score line.json`,
+  novaluna play --seed 7 --save line.json < moves.txt && novaluna score line.json
+  printf 'a 1\nb 2\n' | novaluna play --seed 7   # 2 turns, then the input ends: exit 1`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -210,7 +210,7 @@ func (s *playSession) load() error {
 			s.actions = append(s.actions, playAction{end: true})
 		}
 	}
-	s.msg = []string{fmt.Sprintf("Resumed %s after %d turns.", o.resume, len(saved.Moves))}
+	s.msg = []string{fmt.Sprintf("Resumed %s after %s.", o.resume, plural(len(saved.Moves), "turn"))}
 	return nil
 }
 
@@ -456,8 +456,8 @@ func (s *playSession) endPhase1() {
 	s.changes++
 	sc := s.g.Score()
 	_, meeple := s.g.Track()
-	s.say("Phase 1 is over after %d turns: S1 %d, P1 %d. The wheel is refilled from the deck; the moon stays on space %d (rule R14).",
-		len(s.g.Moves()), sc.S1, sc.P1, meeple)
+	s.say("Phase 1 is over after %s: S1 %d, P1 %d. The wheel is refilled from the deck; the moon stays on space %d (rule R14).",
+		plural(len(s.g.Moves()), "turn"), sc.S1, sc.P1, meeple)
 }
 
 func (s *playSession) undo() {
@@ -505,7 +505,7 @@ const lastTurnQuestion = "That was the last turn. Enter to see how you did, or u
 // (to --save, or where the player says on a terminal) and says how to go on
 // with it.
 func (s *playSession) stop() error {
-	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %d turns (%s).\n", len(s.g.Moves()), s.g.Phase())
+	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %s (%s).\n", plural(len(s.g.Moves()), "turn"), s.g.Phase())
 	path := s.o.save
 	switch {
 	case path != "":
@@ -549,7 +549,7 @@ func (s *playSession) inputEnded() error {
 	if s.screen {
 		fmt.Fprintln(s.o.st.Out)
 	}
-	return fmt.Errorf("the input ended before the game did: the game is unfinished after %d turns, %s%s", len(s.g.Moves()), s.tokenText(), saved)
+	return fmt.Errorf("the input ended before the game did: the game is unfinished after %s, %s%s", plural(len(s.g.Moves()), "turn"), s.tokenText(), saved)
 }
 
 // ask writes a question and reads one answer line; no answer is "".
@@ -621,17 +621,42 @@ var helpText = []string{
 	"tokens are placed or the wheel is empty (R15).",
 }
 
-// help shows the commands: on a terminal as a page of its own.
+// shortHelpText is what help shows on a terminal too small for helpText:
+// every line fits in 60 columns, and the page in 18 lines.
+var shortHelpText = []string{
+	"Take a tile marked a, b, c on the wheel (R6) and place it on",
+	"a numbered free cell next to your display (R9).",
+	"",
+	"  b 3       slot b on cell 3          undo  take back a turn",
+	"  b -1 2    slot b on x=-1, y=2       hint  ask the solver",
+	"  15 -1 2   tile #15 on x=-1, y=2     show  draw it again",
+	"  end       end phase 1 (8 tokens)    quit  stop; may save",
+	"",
+	"A task is fulfilled when its tile sees enough tiles of each",
+	"colour (R10); tokens cover it at once (R11). CAPITALS are",
+	"open tasks, small letters covered ones. Score = S1 + P1 +",
+	"S2 + P2, lower is better: S1, S2 tile costs, P1, P2 10 per",
+	"token short of 8 (phase 1) and of 21 (the end; R15).",
+}
+
+// help shows the commands: on a terminal as a page of its own, the short
+// text when the long one does not fit.
 func (s *playSession) help() {
 	if !s.screen {
 		fmt.Fprintln(s.o.st.Out, strings.Join(helpText, "\n"))
 		return
 	}
+	text := helpText
+	// The page holds a title, a blank line, the text, a blank line and the
+	// question to go back.
+	if w, h := s.termSize(); maxWidth(helpText) > w || len(helpText)+4 > h {
+		text = shortHelpText
+	}
 	var b strings.Builder
 	if s.clear {
 		b.WriteString("\x1b[H\x1b[2J")
 	}
-	b.WriteString(s.p.bold("How to play") + "\n\n" + strings.Join(helpText, "\n") + "\n\n")
+	b.WriteString(s.p.bold("How to play") + "\n\n" + strings.Join(text, "\n") + "\n\n")
 	fmt.Fprint(s.o.st.Out, b.String())
 	s.ask("Press Enter to go back to the game. ")
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/novaluna/novaluna/solo"
@@ -15,59 +16,34 @@ import (
 func (s *playSession) finish(ctx context.Context) error {
 	out := s.o.st.Out
 	sc := s.g.Score()
-	over := fmt.Sprintf("%s after %d turns (%d in phase 1).", s.p.bold("The game is over"), len(s.g.Moves()), s.g.Line().Phase1Turns)
+	over := s.overLine()
 	if s.screen && s.o.hintTime > 0 {
+		w, _ := s.termSize()
 		fmt.Fprintf(out, "%s%s\n%s\nThe solver is looking for the best line (up to %v)...\n",
-			s.clearCode(), strings.Join(s.status(), "\n"), over, s.o.hintTime)
+			s.clearCode(), strings.Join(fitStatus(s.status(), w), "\n"), strings.Join(wrapWords(over, w), "\n"), s.o.hintTime)
 	}
 	best, haveBest := s.solverBest(ctx)
 
-	var b strings.Builder
-	if s.screen {
-		b.WriteString(s.clearCode() + strings.Join(s.status(), "\n") + "\n")
-	}
-	b.WriteString("\n" + over + "\n")
-	grid := append([]string{"Your display at the end:"}, s.p.compactGrid(s.g.Display(), nil)...)
-	table := s.scoreTable(sc, best, haveBest, false)
-	const gap = 4
-	width := screenWidth
-	if s.screen {
-		width, _ = s.termSize()
-	}
-	if s.screen && maxWidth(grid)+gap+maxWidth(table) <= width {
-		gw := maxWidth(grid)
-		for i := range max(len(grid), len(table)+1) {
-			left, right := "", ""
-			if i < len(grid) {
-				left = grid[i]
-			}
-			if i >= 1 && i-1 < len(table) {
-				right = table[i-1]
-			}
-			if right != "" {
-				left = padRight(left, visibleWidth(left), gw+gap)
-			}
-			b.WriteString(strings.TrimRight(left+right, " ") + "\n")
-		}
-	} else {
-		b.WriteString(strings.Join(grid, "\n") + "\n\n")
-		b.WriteString(strings.Join(s.scoreTable(sc, best, haveBest, true), "\n") + "\n")
-	}
-	if haveBest {
-		b.WriteString(strings.Join(wrapWords(s.verdict(sc, best), width), "\n") + "\n")
-	}
+	share := ""
 	if s.daily {
 		bestScore := 0
 		if haveBest {
 			bestScore = best.Score.Total()
 		}
-		share, err := playShareLine(s.date, s.g.Line(), bestScore, s.hints, s.undos)
-		if err != nil {
+		var err error
+		if share, err = playShareLine(s.date, s.g.Line(), bestScore, s.hints, s.undos); err != nil {
 			return fmt.Errorf("internal error: the share line: %w", err)
 		}
-		fmt.Fprintf(&b, "\nShare it (no spoilers):\n  %s\n", share)
 	}
-	fmt.Fprint(out, b.String())
+	r := room{width: screenWidth}
+	if s.screen {
+		w, h := s.termSize()
+		// Two lines are left for the save question and the blank line
+		// above it, or for the two lines that say where the line is saved.
+		r = room{width: w, height: h - 2, crop: w >= minScreenWidth && h >= minScreenHeight, final: true}
+	}
+	lines := s.endScreen(r, sc, best, haveBest, share)
+	fmt.Fprint(out, s.clearCode()+strings.Join(lines, "\n")+"\n")
 
 	path := s.o.save
 	switch {
@@ -83,6 +59,119 @@ func (s *playSession) finish(ctx context.Context) error {
 		fmt.Fprintf(out, "Saved your line to %s.\nCheck it with: novaluna score %s\n", path, path)
 	}
 	return nil
+}
+
+func (s *playSession) overLine() string {
+	return fmt.Sprintf("%s after %s (%d in phase 1).", s.p.bold("The game is over"), plural(len(s.g.Moves()), "turn"), s.g.Line().Phase1Turns)
+}
+
+// endGap is the gap between the final display and the score beside it.
+const endGap = 4
+
+// endScreen draws the end of the game, above the save question: the status
+// (on a terminal), the final display beside the score (or above it when
+// they do not fit side by side), how the score compares with the solver's
+// best, and the share line when share is not empty. When r crops and the
+// screen is too tall, the final display is cropped around the tile placed
+// last, as in the game, beside the score or above it; and if that is not
+// enough the status goes (the score table repeats it). The score, the
+// comparison and the share line are always shown whole.
+func (s *playSession) endScreen(r room, sc solo.Score, best solver.Result, haveBest bool, share string) []string {
+	head := []string{""}
+	if s.screen {
+		head = append(fitStatus(s.status(), r.width), "")
+	}
+	over := []string{s.overLine()}
+	if s.screen {
+		over = wrapWords(over[0], r.width)
+	}
+	var tail []string
+	if haveBest {
+		tail = wrapWords(s.verdict(sc, best), r.width)
+	}
+	// The share line is copied whole, so it is not broken: the terminal
+	// wraps it when it is wider, on rows that count in the height.
+	shareRows := 0
+	if share != "" {
+		tail = append(tail, "", "Share it (no spoilers):")
+		shareRows = termRows("  "+share, r.width)
+	}
+	const title = "Your display at the end:"
+	table := s.scoreTable(sc, best, haveBest, false)
+	notes := s.scoreTable(sc, best, haveBest, true)
+	if maxWidth(notes) > r.width {
+		notes = table
+	}
+	beside := func(grid []string) []string { return besideTable(append([]string{title}, grid...), table) }
+	above := func(grid []string) []string {
+		return slices.Concat([]string{title}, grid, []string{""}, notes)
+	}
+	fits := func(lines []string) bool { return len(lines)+shareRows <= r.height && maxWidth(lines) <= r.width }
+	withShare := func(lines []string) []string {
+		if share == "" {
+			return lines
+		}
+		return append(lines, "  "+share)
+	}
+
+	display := s.g.Display()
+	grid := s.p.compactGrid(display, nil)
+	whole := above(grid)
+	if s.screen && maxWidth(grid)+endGap+maxWidth(table) <= r.width {
+		whole = beside(grid)
+	}
+	lines := slices.Concat(head, over, whole, tail)
+	if !r.crop || fits(lines) {
+		return withShare(lines)
+	}
+	for _, head := range [][]string{head, nil} {
+		fixed := len(head) + len(over) + len(tail) + shareRows
+		narrow := room{width: r.width - endGap - maxWidth(table), height: r.height - fixed - 1, crop: true, final: true}
+		cropped, _ := s.croppedDisplay(display, nil, narrow, false)
+		if lines = slices.Concat(head, over, beside(cropped), tail); fits(lines) {
+			return withShare(lines)
+		}
+		wide := room{width: r.width, height: r.height - fixed - 2 - len(notes), crop: true, final: true}
+		cropped, _ = s.croppedDisplay(display, nil, wide, false)
+		if lines = slices.Concat(head, over, above(cropped), tail); fits(lines) {
+			return withShare(lines)
+		}
+	}
+	return withShare(lines)
+}
+
+// termRows returns the rows line takes on a terminal width columns wide,
+// which wraps it; emoji (the share line's squares) take two columns.
+func termRows(line string, width int) int {
+	w := 0
+	for _, r := range ansiCodes.ReplaceAllString(line, "") {
+		w++
+		if r >= 0x1F000 {
+			w++
+		}
+	}
+	return max(1, (w+width-1)/width)
+}
+
+// besideTable writes the score table beside the display's lines, from the
+// display's second line.
+func besideTable(grid, table []string) []string {
+	gw := maxWidth(grid)
+	var lines []string
+	for i := range max(len(grid), len(table)+1) {
+		left, right := "", ""
+		if i < len(grid) {
+			left = grid[i]
+		}
+		if i >= 1 && i-1 < len(table) {
+			right = table[i-1]
+		}
+		if right != "" {
+			left = padRight(left, visibleWidth(left), gw+endGap)
+		}
+		lines = append(lines, strings.TrimRight(left+right, " "))
+	}
+	return lines
 }
 
 func (s *playSession) clearCode() string {

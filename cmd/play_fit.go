@@ -22,6 +22,9 @@ const (
 type room struct {
 	width, height int
 	crop          bool
+	// final is set for the end of the game, where show no longer draws a
+	// cropped display whole.
+	final bool
 }
 
 // termSize returns the size of the terminal play draws on, read afresh
@@ -120,7 +123,11 @@ func (s *playSession) croppedDisplay(display []solo.PlacedTile, marks map[solo.P
 			}
 			return grid
 		}
-		note := "Display cropped: " + strings.Join(parts, ", ") + " not shown" + hiddenCells(hidden) + "; type show for all"
+		more := "; type show for all"
+		if r.final {
+			more = "; score the saved line for all"
+		}
+		note := "Display cropped: " + strings.Join(parts, ", ") + " not shown" + hiddenCells(hidden) + more
 		return append(wrapWords(note, r.width), grid...)
 	}
 	b := box{anchor.X, anchor.X, anchor.Y, anchor.Y}

@@ -222,7 +222,7 @@ func (s *playSession) status() []string {
 	sc := g.Score()
 	first := fmt.Sprintf("%s · %s", s.p.bold("Nova Luna solo"), s.label)
 	if g.Over() {
-		first += fmt.Sprintf(" · %d turns · %s", len(g.Moves()), s.p.bold("game over"))
+		first += fmt.Sprintf(" · %s · %s", plural(len(g.Moves()), "turn"), s.p.bold("game over"))
 	} else {
 		first += fmt.Sprintf(" · turn %d · %s", g.Turn(), s.p.bold(g.Phase().String()))
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
+	"github.com/novaluna/novaluna/solver"
 )
 
 // playRun runs "novaluna play args..." with input on stdin, as a script (no
@@ -262,7 +263,7 @@ func TestPlayInputEnds(t *testing.T) {
 func TestPlayQuit(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "line.json")
 	code, out, errOut := playRun(t, "a 1\nquit\nb 2\n", "--seed", "7", "--save", save)
-	if code != 0 || !strings.Contains(out, "unfinished after 1 turns") || !strings.Contains(out, "--resume "+save) {
+	if code != 0 || !strings.Contains(out, "unfinished after 1 turn (") || !strings.Contains(out, "--resume "+save) {
 		t.Errorf("play with quit = exit %d, stdout %q, stderr %q; want 0, unfinished, saved", code, out, errOut)
 	}
 	if got := playReadSaved(t, save); len(got.Moves) != 1 {
@@ -574,7 +575,7 @@ func TestPlayInterrupt(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Errorf("play interrupted = %v, want nil", err)
 	}
-	if !strings.Contains(out.String(), "unfinished after 1 turns") || !strings.Contains(out.String(), "--resume "+save) {
+	if !strings.Contains(out.String(), "unfinished after 1 turn (") || !strings.Contains(out.String(), "--resume "+save) {
 		t.Errorf("play interrupted: stdout = %q, want the game unfinished and saved", out.String())
 	}
 }
@@ -938,6 +939,193 @@ func TestFitStatus(t *testing.T) {
 	for _, tt := range tests {
 		if got := fitStatus(lines, tt.width); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("fitStatus(%d) = %q, want %q", tt.width, got, tt.want)
+		}
+	}
+}
+
+// TestPlayOneTurnSingular: a game of one turn says "1 turn", when the input
+// ends and when it is resumed.
+func TestPlayOneTurnSingular(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "line.json")
+	_, _, errOut := playRun(t, "a 1\n", "--seed", "7", "--save", save)
+	if !strings.Contains(errOut, "unfinished after 1 turn,") {
+		t.Errorf("play of one turn: stderr %q, want %q", errOut, "unfinished after 1 turn,")
+	}
+	_, out, _ := playRun(t, "quit\n", "--resume", save)
+	if !strings.Contains(out, "after 1 turn.") || !strings.Contains(out, "unfinished after 1 turn (") {
+		t.Errorf("play --resume of one turn, then quit, says:\n%s\nwant %q and %q", out, "after 1 turn.", "unfinished after 1 turn (")
+	}
+}
+
+// TestPlayReadmeScript plays the README's scripted game: the file of
+// commands plays a whole game (exit 0) and saves the fixture's line.
+func TestPlayReadmeScript(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join("testdata", "play", "seed7.moves"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "novaluna play --seed 7 --save line.json < cmd/testdata/play/seed7.moves && novaluna score line.json"; !strings.Contains(string(readme), want) {
+		t.Errorf("README does not show %q", want)
+	}
+	save := filepath.Join(t.TempDir(), "line.json")
+	code, _, errOut := playRun(t, string(script), "--seed", "7", "--save", save)
+	if code != 0 {
+		t.Fatalf("play < seed7.moves = exit %d, stderr %q; want a whole game, exit 0", code, errOut)
+	}
+	if got, want := playReadSaved(t, save), playFixture(t); !reflect.DeepEqual(got, want) {
+		t.Errorf("play < seed7.moves saved %+v, want %+v", got, want)
+	}
+}
+
+// playEndScreen returns what play wrote on a terminal after the player
+// answered the question after the last turn: the end of the game, up to and
+// with the save question.
+func playEndScreen(t *testing.T, input string, size func() (int, int), args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st := Streams{In: strings.NewReader(input), Out: &out, Err: &errb, InTTY: true, Size: size}
+	Main(append([]string{"play", "--hint-time", "0"}, args...), st)
+	i := strings.LastIndex(out.String(), "take it back: ")
+	if i < 0 {
+		t.Fatalf("play never asked about the last turn:\n%s", out.String())
+	}
+	// The answer's line end, which the terminal echoes and the clear code
+	// then wipes, is written here when the input ends.
+	end := strings.TrimPrefix(out.String()[i+len("take it back: "):], "\n")
+	return strings.TrimSuffix(end, "\n")
+}
+
+// TestPlayEndScreenFits plays random games, half of them daily puzzles with
+// a share line, to the end on terminals of 80x24 and 60x18: the end of the
+// game fits, save question included, and shows the score and the share
+// line. (Drawn whole, the end of a random game's tall display scrolled.)
+func TestPlayEndScreenFits(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 10
+	}
+	date, err := puzzles.ParseDate("2026-11-23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{80, 24}, {minScreenWidth, minScreenHeight}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			failed, cropped := 0, 0
+			for g := range games {
+				seed := uint64(g%20 + 1)
+				deck, flags := solo.SeedDeck(seed), []string{"--seed", fmt.Sprint(seed)}
+				if g%2 == 1 {
+					deck, flags = puzzles.DailyDeck(date), []string{"--date", "2026-11-23"}
+				}
+				l := solo.RandomLine(deck, rand.NewPCG(uint64(g), 7))
+				sc, err := solo.Replay(l)
+				if err != nil {
+					t.Fatal(err)
+				}
+				end := playEndScreen(t, playScript(l)+"\n", fixedSize(size[0], size[1]), flags...)
+				bad := func(format string, args ...any) {
+					if failed++; failed <= 3 {
+						t.Errorf("game %d (%v): "+format+":\n%s", append([]any{g, flags}, append(args, end)...)...)
+					}
+				}
+				if h, w := endSize(strings.Split(end, "\n"), size[0]); h > size[1] || w > size[0] {
+					bad("the end is %dx%d, want it within %dx%d", w, h, size[0], size[1])
+				}
+				want := []string{"The game is over", fmt.Sprintf("Score    %3d", sc.Total()), "S1", "P2", "Save your line?"}
+				if g%2 == 1 {
+					want = append(want, "Share it (no spoilers):", "Nova Luna #")
+				}
+				for _, w := range want {
+					if !strings.Contains(end, w) {
+						bad("the end does not show %q", w)
+					}
+				}
+				if strings.Contains(end, "Display cropped") {
+					cropped++
+				}
+			}
+			t.Logf("%d games, %d ends with a cropped display", games, cropped)
+		})
+	}
+}
+
+// TestPlayEndScreenWithSolver fits the end of random games with the
+// solver's best (made up here: the solver does not run in tests) and a
+// share line: the comparison and the share line are shown whole.
+func TestPlayEndScreenWithSolver(t *testing.T) {
+	date, err := puzzles.ParseDate("2026-11-23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{80, 24}, {minScreenWidth, minScreenHeight}} {
+		for g := range 20 {
+			l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(uint64(g), 9))
+			game, err := solo.Play(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := game.Score()
+			s := &playSession{o: &playOptions{hintTime: 3 * time.Second}, screen: true, label: "2026-11-23", deck: l.Deck, g: game}
+			best := solver.Result{Score: solo.Score{S1: 30, S2: 50, Tokens: 21}, LowerBound: 79}
+			share, err := playShareLine(date, l, best.Score.Total(), 2, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := room{width: size[0], height: size[1] - 2, crop: true, final: true}
+			lines := s.endScreen(r, sc, best, true, share)
+			end := strings.Join(lines, "\n")
+			if h, w := endSize(lines, r.width); h > r.height || w > r.width {
+				t.Errorf("%dx%d, game %d: the end is %dx%d, want it within %dx%d:\n%s", size[0], size[1], g, maxWidth(lines), len(lines), r.width, r.height, end)
+			}
+			for _, want := range []string{"solver", fmt.Sprintf("Score    %3d      80", sc.Total()), "The solver's best line in 3s scores 80", "  " + share} {
+				if !strings.Contains(end, want) {
+					t.Errorf("%dx%d, game %d: the end does not show %q:\n%s", size[0], size[1], g, want, end)
+				}
+			}
+		}
+	}
+}
+
+// endSize returns the rows the end of a game takes on a terminal width
+// columns wide, the share line wrapped by the terminal, and the width of its
+// other lines.
+func endSize(lines []string, width int) (rows, w int) {
+	for _, l := range lines {
+		if strings.HasPrefix(l, "  Nova Luna #") {
+			rows += termRows(l, width)
+			continue
+		}
+		rows++
+		w = max(w, visibleWidth(l))
+	}
+	return rows, w
+}
+
+// TestPlayHelpFits: on a terminal, the help page (title, text and the
+// question to go back) fits the terminal, from 80x24 down to 60x18.
+func TestPlayHelpFits(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {70, 20}, {minScreenWidth, minScreenHeight}, {100, 18}} {
+		var out, errb bytes.Buffer
+		st := Streams{In: strings.NewReader("a 1\nhelp\n\nquit\n"), Out: &out, Err: &errb, InTTY: true, Size: fixedSize(size[0], size[1])}
+		Main([]string{"play", "--seed", "7", "--hint-time", "0"}, st)
+		i := strings.Index(out.String(), "How to play")
+		j := strings.Index(out.String(), "go back to the game.")
+		if i < 0 || j < i {
+			t.Fatalf("%dx%d: no help page in:\n%s", size[0], size[1], out.String())
+		}
+		page := out.String()[i : j+len("go back to the game.")]
+		lines := strings.Split(page, "\n")
+		if len(lines) > size[1] || maxWidth(lines) > size[0] {
+			t.Errorf("%dx%d: the help page is %dx%d, want it within the terminal:\n%s", size[0], size[1], maxWidth(lines), len(lines), page)
+		}
+		for _, want := range []string{"b 3", "undo", "hint", "end", "quit", "R10", "S1"} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%dx%d: the help page does not show %q:\n%s", size[0], size[1], want, page)
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -70,5 +71,17 @@ func TestFormatLineRoundTrip(t *testing.T) {
 		if !json.Valid(data) {
 			t.Errorf("line %d: formatLine wrote invalid JSON %q", i, data)
 		}
+	}
+}
+
+// TestRandomTextSingular: counts of one are singular ("1 token"); random
+// --seed 7 once ended phase 1 with "1 tokens".
+func TestRandomTextSingular(t *testing.T) {
+	r := execCLI(t, false, "random", "--seed", "7", "--play-seed", "1")
+	if !strings.Contains(r.out, "S1 = 44, 1 token;") {
+		t.Errorf("random --seed 7 --play-seed 1 does not end phase 1 with %q:\n%s", "S1 = 44, 1 token;", r.out)
+	}
+	if m := regexp.MustCompile(`(?m)(^|\s)1 (tokens|tiles|turns)\b`).FindString(r.out); m != "" {
+		t.Errorf("random output says %q:\n%s", m, r.out)
 	}
 }

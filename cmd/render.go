@@ -130,35 +130,41 @@ func (p painter) grid(display []solo.PlacedTile, marks map[solo.Point]string) st
 		return p.faint("  (no tiles placed yet)") + "\n"
 	}
 	at, minX, maxX, minY, maxY := layOut(display, marks)
-	var b strings.Builder
-	b.WriteString("     ")
+	// Each line is built in line and written without its trailing blanks
+	// (a tile face's padding is coloured, and ends in a colour code).
+	var b, line strings.Builder
+	endLine := func() {
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+		line.Reset()
+	}
+	line.WriteString("     ")
 	for x := range span(minX, maxX) {
 		label := fmt.Sprintf("x=%d", x)
-		b.WriteString(padRight(p.faint(label), len(label), cellWidth+1))
+		line.WriteString(padRight(p.faint(label), len(label), cellWidth+1))
 	}
-	b.WriteString("\n")
+	endLine()
 	for y := range span(minY, maxY) {
-		for line := range 3 {
-			if line == 0 {
+		for row := range 3 {
+			if row == 0 {
 				label := fmt.Sprintf("y=%d", y)
-				b.WriteString(padRight(p.faint(label), len(label), 5))
+				line.WriteString(padRight(p.faint(label), len(label), 5))
 			} else {
-				b.WriteString("     ")
+				line.WriteString("     ")
 			}
 			for x := range span(minX, maxX) {
 				pt, ok := at[solo.Point{X: x, Y: y}]
 				switch {
 				case ok:
-					b.WriteString(p.cellLines(pt)[line])
-				case line == 1 && marks[solo.Point{X: x, Y: y}] != "":
+					line.WriteString(p.cellLines(pt)[row])
+				case row == 1 && marks[solo.Point{X: x, Y: y}] != "":
 					m := marks[solo.Point{X: x, Y: y}]
-					b.WriteString(padRight("   "+p.faint(m), 3+len(m), cellWidth))
+					line.WriteString(padRight("   "+p.faint(m), 3+len(m), cellWidth))
 				default:
-					b.WriteString(strings.Repeat(" ", cellWidth))
+					line.WriteString(strings.Repeat(" ", cellWidth))
 				}
-				b.WriteString(" ")
+				line.WriteString(" ")
 			}
-			b.WriteString("\n")
+			endLine()
 		}
 	}
 	return b.String()
@@ -231,7 +237,7 @@ func (p painter) moveTable(l solo.Line) string {
 			if g.Phase() == solo.Phase1 {
 				_ = g.EndPhase1()
 			}
-			fmt.Fprintf(&b, "  %s\n", p.faint(fmt.Sprintf("---- end of phase 1: S1 = %d, %d tokens; the wheel is refilled ----", g.Score().S1, g.Tokens())))
+			fmt.Fprintf(&b, "  %s\n", p.faint(fmt.Sprintf("---- end of phase 1: S1 = %d, %s; the wheel is refilled ----", g.Score().S1, plural(g.Tokens(), "token"))))
 		}
 	}
 	return b.String()

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -53,5 +54,26 @@ func TestScoreFarCoordinates(t *testing.T) {
 	r := execCLI(t, false, "score", lineFile(t, l))
 	if r.code != 0 || !strings.Contains(r.out, "Score "+itoa(want.Total())) || !strings.Contains(r.out, "x=9223372036854775807") {
 		t.Errorf("score of a line at the ends of int = exit %d, stderr %q, stdout:\n%s", r.code, r.err, r.out)
+	}
+}
+
+// TestGridNoTrailingSpaces: no line of a display grid ends in a space, with
+// or without colour and marks.
+func TestGridNoTrailingSpaces(t *testing.T) {
+	l := solo.RandomLine(solo.SeedDeck(7), rand.NewPCG(1, 0))
+	g, err := solo.Play(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := map[solo.Point]string{{X: -5, Y: 0}: "1", {X: 0, Y: -5}: "22"}
+	for _, p := range []painter{{false}, {true}} {
+		for _, m := range []map[solo.Point]string{nil, marks} {
+			for i, line := range strings.Split(p.grid(g.Display(), m), "\n") {
+				// A tile face's padding is coloured, so it ends in a code.
+				if strings.HasSuffix(line, " ") {
+					t.Errorf("grid (colour %v, marks %v) line %d ends in a space: %q", p.on, m != nil, i+1, line)
+				}
+			}
+		}
 	}
 }

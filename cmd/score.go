@@ -59,9 +59,9 @@ func (o *scoreOptions) run() error {
 		return writeJSON(o.st.Out, sc)
 	}
 	p := painter{o.st.Colour}
-	fmt.Fprintf(o.st.Out, "%s: a legal line of %d turns (%d in phase 1)\n\n", o.path, len(l.Moves), l.Phase1Turns)
+	fmt.Fprintf(o.st.Out, "%s: a legal line of %s (%d in phase 1)\n\n", o.path, plural(len(l.Moves), "turn"), l.Phase1Turns)
 	fmt.Fprint(o.st.Out, p.scoreLines(sc))
-	fmt.Fprintf(o.st.Out, "\nFinal display (%d tiles; ✓ marks a covered task):\n", len(l.Moves))
+	fmt.Fprintf(o.st.Out, "\nFinal display (%s; ✓ marks a covered task):\n", plural(len(l.Moves), "tile"))
 	fmt.Fprint(o.st.Out, p.grid(g.Display(), nil))
 	return nil
 }

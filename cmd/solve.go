@@ -158,7 +158,7 @@ func (o *solveOptions) print(label string, r solver.Result) error {
 	}
 	fmt.Fprintf(w, "%s (%s)\n\n", p.bold(fmt.Sprintf("Best line of %s: score %d", label, r.Score.Total())), verdict)
 	fmt.Fprint(w, p.scoreLines(r.Score))
-	fmt.Fprintf(w, "\nThe line (%d turns, %d in phase 1):\n", len(r.Line.Moves), r.Line.Phase1Turns)
+	fmt.Fprintf(w, "\nThe line (%s, %d in phase 1):\n", plural(len(r.Line.Moves), "turn"), r.Line.Phase1Turns)
 	fmt.Fprint(w, p.moveTable(r.Line))
 
 	if p1, err := solo.PlayPrefix(r.Line, r.Line.Phase1Turns); err == nil {
