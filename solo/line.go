@@ -11,12 +11,26 @@ type Line struct {
 	Deck        Deck   `json:"deck"`
 	Moves       []Move `json:"moves"`
 	Phase1Turns int    `json:"phase1_turns"`
+	// Assists is what the player used while playing the line (the optional
+	// "assists" key of FORMATS.md); nil when the line does not say.
+	Assists *Assists `json:"assists,omitempty"`
+}
+
+// Assists counts the help a player took while playing a line: solver hints
+// and undone actions. Share lines and the history report them.
+type Assists struct {
+	Hints int `json:"hints"`
+	Undos int `json:"undos"`
 }
 
 type lineJSON struct {
 	Deck        *[]int      `json:"deck"`
 	Moves       *[]moveJSON `json:"moves"`
 	Phase1Turns *int        `json:"phase1_turns"`
+	Assists     *struct {
+		Hints *int `json:"hints"`
+		Undos *int `json:"undos"`
+	} `json:"assists"`
 }
 
 type moveJSON struct {
@@ -46,6 +60,15 @@ func ParseLine(data []byte) (Line, error) {
 			return Line{}, fmt.Errorf(`move %d: want the keys "tile", "x" and "y"`, i+1)
 		}
 		l.Moves[i] = Move{Tile: *m.Tile, X: *m.X, Y: *m.Y}
+	}
+	if a := lj.Assists; a != nil {
+		if a.Hints == nil || a.Undos == nil {
+			return Line{}, fmt.Errorf(`"assists" wants the keys "hints" and "undos"`)
+		}
+		if *a.Hints < 0 || *a.Undos < 0 {
+			return Line{}, fmt.Errorf(`"assists" counts must not be negative (hints %d, undos %d)`, *a.Hints, *a.Undos)
+		}
+		l.Assists = &Assists{Hints: *a.Hints, Undos: *a.Undos}
 	}
 	return l, nil
 }
