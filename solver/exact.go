@@ -142,9 +142,11 @@ func (m *model) phase2Exact(s *solo.State) int {
 			h = (h ^ uint64(id)<<8 ^ uint64(j)<<4 ^ uint64(need)) * 0xff51afd7ed558ccd
 		}
 	}
+	var spaces [spaceCount]uint8
 	for sp := range spaceCount {
 		if id := s.TrackTile(sp); id != 0 {
 			wheel[nw] = uint8(id)
+			spaces[nw] = uint8(sp)
 			nw++
 			sets |= 1 << (solo.MaxTurns + uint64(m.pos[id]))
 		}
@@ -157,16 +159,22 @@ func (m *model) phase2Exact(s *solo.State) int {
 	if e := slot.Load(); e&(1<<checkBits-1) == check && e != 0 {
 		return int(e >> checkBits)
 	}
-	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw])
+	var ok [1 << solo.SetupTiles]bool
+	var seenStates [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
+	takeable(spaces[:nw], s.Meeple(), &ok, &seenStates)
+	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], &ok)
 	slot.Store(check | uint64(v)<<checkBits)
 	return v
 }
 
 // phase2Open is the minimum over every set S of the wheel tiles of cost(S)
 // plus 10 per token missing, as phase2Exact describes.
-func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8) int {
+func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, ok *[1 << solo.SetupTiles]bool) int {
 	best := infinity
 	for S := range 1 << len(wheel) {
+		if !ok[S] {
+			continue
+		}
 		cost := 0
 		n := *base
 		var present uint8

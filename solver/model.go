@@ -335,15 +335,7 @@ func maxTokensPlaced(ids []uint8) int {
 		best[b] = -infinity
 	}
 	for _, id := range ids {
-		sat := satisfiable(id, &n)
-		var gain [5]int // gain[d]: tasks fulfillable with d neighbours
-		for j := range tiles[id].ntasks {
-			if sat&(1<<j) != 0 {
-				for d := distinctColours(tiles[id].tasks[j]); d <= 4; d++ {
-					gain[d]++
-				}
-			}
-		}
+		gain := neighbourGain(id, satisfiable(id, &n))
 		var next [4*solo.MaxTurns + 1]int
 		for b := range next {
 			next[b] = -infinity
@@ -543,4 +535,29 @@ func (m *model) phase2Bound(s *solo.State, num, den int) int {
 		}
 	}
 	return phase2Cost(wheel[:n], &pool, s.Tokens()+promised*num/den)
+}
+
+// neighbourGain returns, for d = 0..4, the most tasks among the mask sat of
+// tile id that a tile with d neighbours could fulfil: a set of tasks needs a
+// neighbour of every colour any of them names (R10), so at least as many
+// neighbours as their colours together.
+func neighbourGain(id uint8, sat uint8) [5]int {
+	var gain [5]int
+	t := &tiles[id]
+	for sub := uint8(1); sub < 1<<t.ntasks; sub++ {
+		if sub&^sat != 0 {
+			continue
+		}
+		var cols uint8
+		for j := range t.ntasks {
+			if sub&(1<<j) != 0 {
+				cols |= t.colours[j]
+			}
+		}
+		n := bits.OnesCount8(sub)
+		for d := bits.OnesCount8(cols); d <= 4; d++ {
+			gain[d] = max(gain[d], n)
+		}
+	}
+	return gain
 }

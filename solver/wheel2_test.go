@@ -1,0 +1,76 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestTakeableWall: with the meeple on space 0 and tiles on spaces 1..5,
+// the tile on space 5 cannot be the only one taken, nor taken with only the
+// tile on space 1: the untaken tiles ahead of the meeple are a wall of
+// three (R6).
+func TestTakeableWall(t *testing.T) {
+	var ok [1 << solo.SetupTiles]bool
+	var seen [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
+	takeable([]uint8{1, 2, 3, 4, 5}, 0, &ok, &seen)
+	assert.True(t, ok[0], "nothing taken")
+	assert.True(t, ok[1<<2], "the third tile ahead")
+	assert.False(t, ok[1<<3], "the fourth tile ahead alone")
+	assert.False(t, ok[1<<4], "the fifth tile ahead alone")
+	assert.True(t, ok[1<<2|1<<4], "the third, then the fifth (it is then third ahead)")
+	assert.False(t, ok[1<<0|1<<4], "the first, then the fifth behind three untaken tiles")
+	assert.True(t, ok[1<<5-1], "all five")
+}
+
+// TestTakeableRandomPhase2 plays random phase-2 turns from random ends of
+// phase 1 and checks that every set of tiles taken is marked takeable: the
+// bound may only leave out sets no legal line takes.
+func TestTakeableRandomPhase2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var ok [1 << solo.SetupTiles]bool
+	var seen [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
+	checked := 0
+	for game := range 300 {
+		d := solo.SeedDeck(uint64(game + 1))
+		l := solo.RandomLine(d, rand.NewPCG(uint64(game), 7))
+		g, err := solo.PlayPrefix(l, l.Phase1Turns)
+		require.NoError(t, err)
+		s := g.State()
+		if s.Phase() != solo.Phase2 {
+			continue
+		}
+		var spaces []uint8
+		index := map[int]int{}
+		for sp := range solo.TrackSpaces {
+			if s.TrackTile(sp) != 0 {
+				index[sp] = len(spaces)
+				spaces = append(spaces, uint8(sp))
+			}
+		}
+		takeable(spaces, s.Meeple(), &ok, &seen)
+		var taken uint32
+		for !s.Over() {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			sp := acc[rng.IntN(k)]
+			taken |= 1 << index[int(sp)]
+			s.Apply(sp, s.FrontierCell(rng.IntN(s.NumFrontier())))
+			require.True(t, ok[taken], "game %d: taken set %b after a legal turn is not marked takeable", game, taken)
+			checked++
+		}
+	}
+	assert.Greater(t, checked, 1000, "phase-2 turns checked")
+}
+
+// TestNeighbourGain: a tile's tasks need neighbours of every colour they
+// name together; tile 68 (Y7: RB RT BT) fulfils one task with two
+// neighbours and all three only with three.
+func TestNeighbourGain(t *testing.T) {
+	assert.Equal(t, [5]int{0, 0, 1, 3, 3}, neighbourGain(68, 0b111))
+	assert.Equal(t, [5]int{0, 0, 1, 2, 2}, neighbourGain(68, 0b011), "only two tasks satisfiable")
+	assert.Equal(t, [5]int{}, neighbourGain(1, 0), "a tile without tasks")
+}
