@@ -241,6 +241,21 @@ func (s *State) updateFrontier(c Cell) {
 // Occupied reports whether a tile lies on c.
 func (s *State) Occupied(c Cell) bool { return s.board[c] != 0 }
 
+// Neighbours returns the four cells orthogonally next to c (R9): left,
+// right, above, below. Every cell next to the display has its own
+// neighbours on the grid.
+func (s *State) Neighbours(c Cell) [4]Cell {
+	return [4]Cell{c - 1, c + 1, c - gridW, c + gridW}
+}
+
+// TileAt returns the id of the tile on cell c, or 0 when c is empty.
+func (s *State) TileAt(c Cell) int {
+	if b := s.board[c]; b != 0 {
+		return int(s.placed[b-1])
+	}
+	return 0
+}
+
 // Adjacent reports whether c is orthogonally next to a tile of the display.
 func (s *State) Adjacent(c Cell) bool {
 	for _, d := range neighbourOffsets {

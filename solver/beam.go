@@ -37,6 +37,7 @@ type beam struct {
 	seen      []uint64 // open-addressing set of position keys, per layer
 	wkeys     []uint64 // wheel states kept in the layer, and how many times
 	wcount    []uint16
+	moves     [maxMoves]move
 }
 
 func newBeam(width int) *beam {
@@ -61,6 +62,9 @@ func (w *worker) eval(s *solo.State) int {
 // rank orders beam children, lowest first: by eval, then by more tokens
 // placed, plus noise when the worker asks for it.
 func (w *worker) rank(s *solo.State) int32 {
+	if w.price > 0 {
+		return int32(w.sh.m.priced(s, w.price))
+	}
 	if w.noise > 0 {
 		return (int32(w.eval(s))<<8 - int32(s.Tokens())) + int32(w.rng.Uint64()%uint64(w.noise))
 	}
@@ -74,47 +78,23 @@ func (w *worker) runBeam(b *beam) {
 	sh := w.sh
 	b.cur = append(b.cur[:0], beamNode{s: sh.start, p: path{p1: -1}})
 	scratch := &w.stack[0]
-	var acc [3]uint8
 	for len(b.cur) > 0 {
 		b.cands = b.cands[:0]
 		for pi := range b.cur {
 			nd := &b.cur[pi]
-			base := &nd.s
-			end := false
-			for {
-				k := base.Accessible(&acc)
-				nf := base.NumFrontier()
-				for i := range k {
-					for j := range nf {
-						c := base.FrontierCell(j)
-						*scratch = *base
-						scratch.Apply(acc[i], c)
-						if w.tick() {
-							return
-						}
-						mv := move{end: end, sp: acc[i], cell: c}
-						if scratch.Over() {
-							w.path = nd.p
-							w.play(&nd.s, mv, scratch)
-							sh.offer(scratch.Score().Total(), &w.path)
-							continue
-						}
-						b.cands = append(b.cands, candidate{eval: w.rank(scratch), parent: int32(pi), mv: mv})
-					}
+			n := w.expand(&nd.s, &b.moves)
+			for _, mv := range b.moves[:n] {
+				w.child(&nd.s, mv, scratch)
+				if w.tick() {
+					return
 				}
-				if end || !nd.s.CanEndPhase1() {
-					break
-				}
-				// The same again after ending phase 1 first.
-				w.ended = nd.s
-				w.ended.EndPhase1()
-				if w.ended.Over() {
+				if scratch.Over() {
 					w.path = nd.p
-					w.play(&nd.s, move{end: true, sp: noSpace}, scratch)
+					w.play(&nd.s, mv, scratch)
 					sh.offer(scratch.Score().Total(), &w.path)
-					break
+					continue
 				}
-				base, end = &w.ended, true
+				b.cands = append(b.cands, candidate{eval: w.rank(scratch), parent: int32(pi), mv: mv})
 			}
 		}
 		slices.SortFunc(b.cands, cmpCandidate)

@@ -130,6 +130,9 @@ type worker struct {
 	// openNum/openDen weigh the open tasks of the display in the beam's
 	// evaluation (the bound counts them fully).
 	openNum, openDen int
+	// price, if positive, makes the beam rank a position by its committed
+	// cost plus price/16 points per token still missing (see priced).
+	price int
 	diversity        int // if positive, a beam keeps at most this many positions per wheelKey
 	noise            int // if positive, beam ranks get a random 0..noise-1 added
 	rng              *rand.PCG
@@ -158,41 +161,65 @@ func (w *worker) flush() {
 	w.nodes = 0
 }
 
-// gen writes the children of s into buf with their bounds, sorted best
-// first, and returns how many there are. scratch is overwritten.
-func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State) int {
-	n := w.genFrom(s, false, buf, 0, scratch)
+// expand lists the children of s in buf and returns how many there are:
+// every accessible tile on every frontier cell (R6, R9), and when phase 1
+// may end (R12), the same after ending it, or ending it alone when that
+// ends the game. The beam and the depth-first search both expand with it.
+// It leaves the position after ending phase 1 in w.ended, for child.
+func (w *worker) expand(s *solo.State, buf *[maxMoves]move) int {
+	n := listMoves(s, false, buf, 0)
 	if s.CanEndPhase1() {
 		e := &w.ended
 		*e = *s
 		e.EndPhase1()
 		if e.Over() {
-			buf[n] = move{f: int16(e.Score().Total()), end: true, sp: noSpace}
+			buf[n] = move{end: true, sp: noSpace}
 			n++
 		} else {
-			n = w.genFrom(e, true, buf, n, scratch)
+			n = listMoves(e, true, buf, n)
 		}
 	}
-	slices.SortFunc(buf[:n], cmpMove)
 	return n
 }
 
-// genFrom adds the children of base to buf, marked as ending phase 1 first
-// when end is set (base is then the position after the end).
-func (w *worker) genFrom(base *solo.State, end bool, buf *[maxMoves]move, n int, scratch *solo.State) int {
+// listMoves adds base's tiles on its frontier cells to buf from n on.
+func listMoves(base *solo.State, end bool, buf *[maxMoves]move, n int) int {
 	var acc [3]uint8
 	k := base.Accessible(&acc)
 	nf := base.NumFrontier()
 	for i := range k {
 		for j := range nf {
-			c := base.FrontierCell(j)
-			*scratch = *base
-			scratch.Apply(acc[i], c)
-			w.tick()
-			buf[n] = move{f: int16(w.sh.m.bound(scratch)), tie: int16(-scratch.Tokens()), end: end, sp: acc[i], cell: c}
+			buf[n] = move{end: end, sp: acc[i], cell: base.FrontierCell(j)}
 			n++
 		}
 	}
+	return n
+}
+
+// child writes into dst the position after mv, one of the moves of s
+// listed last by expand.
+func (w *worker) child(s *solo.State, mv move, dst *solo.State) {
+	base := s
+	if mv.end {
+		base = &w.ended
+	}
+	*dst = *base
+	if mv.sp != noSpace {
+		dst.Apply(mv.sp, mv.cell)
+	}
+}
+
+// gen writes the children of s into buf with their bounds, sorted best
+// first, and returns how many there are. scratch is overwritten.
+func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State) int {
+	n := w.expand(s, buf)
+	for i := range n {
+		w.child(s, buf[i], scratch)
+		w.tick()
+		buf[i].f = int16(w.sh.m.bound(scratch))
+		buf[i].tie = int16(-scratch.Tokens())
+	}
+	slices.SortFunc(buf[:n], cmpMove)
 	return n
 }
 
