@@ -419,30 +419,16 @@ func (m *model) promised(s *solo.State) int {
 	return n
 }
 
-// gridStep is the difference between the cells of vertically adjacent
-// grid positions; horizontally adjacent cells differ by 1.
-var gridStep = func() int {
-	s := solo.NewState(solo.SeedDeck(0))
-	var acc [3]uint8
-	s.Accessible(&acc)
-	c0, _ := s.CellAt(0, 0)
-	s.Apply(acc[0], c0)
-	c1, _ := s.CellAt(0, 1)
-	return int(c1) - int(c0)
-}()
-
 // reachable returns the tasks among open, of the tile id on cell c, that
 // the tile's neighbourhood still allows. A task naming d colours needs a
 // neighbour of each (R10); a colour that no neighbour has yet needs an
 // empty neighbour cell, and cells never empty again.
 func reachable(s *solo.State, id int, c solo.Cell, open uint8) uint8 {
-	var nbs [4]solo.Cell
-	nn, empty := 0, 0
-	for _, d := range [4]int{-1, 1, -gridStep, gridStep} {
-		nc := solo.Cell(int(c) + d)
-		if s.Occupied(nc) {
-			nbs[nn] = nc
-			nn++
+	empty := 0
+	var have uint8 // the colours of the neighbours
+	for _, nc := range s.Neighbours(c) {
+		if nb := s.TileAt(nc); nb != 0 {
+			have |= 1 << tiles[nb].colour
 		} else {
 			empty++
 		}
@@ -450,16 +436,6 @@ func reachable(s *solo.State, id int, c solo.Cell, open uint8) uint8 {
 	t := &tiles[id]
 	if empty >= int(t.maxDistinct) {
 		return open
-	}
-	// Few free sides: see which colours the neighbours already give.
-	var have uint8
-	for i := range s.DisplaySize() {
-		other, oc, _ := s.Placed(i)
-		for _, nc := range nbs[:nn] {
-			if oc == nc {
-				have |= 1 << tiles[other].colour
-			}
-		}
 	}
 	for j := range t.ntasks {
 		if open&(1<<j) != 0 && bits.OnesCount8(t.colours[j]&^have) > empty {
@@ -561,3 +537,47 @@ func neighbourGain(id uint8, sat uint8) [5]int {
 	}
 	return gain
 }
+
+// priced ranks a position for the beam, in sixteenths of a point: what its
+// tiles have committed to the score (a phase-1 tile counts twice, R16) and
+// price sixteenths per token still missing, less a credit for each open
+// task of the display by how few tiles it still lacks. It is no bound; it
+// finds lines that the bound's own ranking, which counts every task the
+// colours allow as covered, passes by.
+func (m *model) priced(s *solo.State, price int) int {
+	var committed int
+	if s.Phase() == solo.Phase1 {
+		committed = 2 * s.DisplayCost()
+	} else {
+		sc := s.Score()
+		committed = sc.S1 + sc.P1 + s.DisplayCost()
+	}
+	missing := 16 * (maxTok - s.Tokens())
+	for i := range s.DisplaySize() {
+		id, c, open := s.Placed(i)
+		if open &= m.coverable[id]; open == 0 {
+			continue
+		}
+		open = reachable(s, id, c, open)
+		seen := s.Seen(uint8(i))
+		t := &tiles[id]
+		for j := range t.ntasks {
+			if open&(1<<j) == 0 {
+				continue
+			}
+			lack := 0
+			for col := range solo.NumColours {
+				lack += max(0, int(t.tasks[j][col])-int(seen[col]))
+			}
+			missing -= creditByLack[min(lack, len(creditByLack)-1)]
+		}
+	}
+	if s.Over() {
+		return 16 * s.Score().Total()
+	}
+	return 16*committed + price*max(0, missing)/16
+}
+
+// creditByLack is the part of a token, in sixteenths, that an open task
+// counts for when it lacks 0, 1, 2, ... tiles.
+var creditByLack = [...]int{16, 8, 4, 2, 1, 0}

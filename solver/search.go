@@ -132,10 +132,10 @@ type worker struct {
 	openNum, openDen int
 	// price, if positive, makes the beam rank a position by its committed
 	// cost plus price/16 points per token still missing (see priced).
-	price int
-	diversity        int // if positive, a beam keeps at most this many positions per wheelKey
-	noise            int // if positive, beam ranks get a random 0..noise-1 added
-	rng              *rand.PCG
+	price     int
+	diversity int // if positive, a beam keeps at most this many positions per wheelKey
+	noise     int // if positive, beam ranks get a random 0..noise-1 added
+	rng       *rand.PCG
 }
 
 func newWorker(sh *shared) *worker {
