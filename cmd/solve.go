@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/novaluna/novaluna/solo"
@@ -27,12 +28,13 @@ type solveOptions struct {
 	tableBits int
 	json      bool
 	out       string
+	from      string
 }
 
 func newSolveCmd(st Streams) *cobra.Command {
 	o := &solveOptions{st: st}
 	c := &cobra.Command{
-		Use:   "solve (--seed N | --deck FILE | --date YYYY-MM-DD)",
+		Use:   "solve (--seed N | --deck FILE | --date YYYY-MM-DD | --from RESULT.json)",
 		Short: "Find the lowest-scoring line of a puzzle and prove a lower bound",
 		Long: `Search for the line with the lowest score, and prove how low any line can go.
 
@@ -40,40 +42,56 @@ A beam search finds a strong line within a second; a branch-and-bound then
 improves it and raises a proven lower bound: no legal line of the deck scores
 less. When the two meet, the line is proven optimal. The search stops then,
 after --time, or on Ctrl-C, and prints the best line and the best bound
-found so far.
+found so far. --time 0 searches until the line is proven optimal.
 
 The output shows the score (S1, P1, S2, P2), the line turn by turn, the
 display at the end of phase 1 and at the end, and the bound. --json prints
 the FORMATS.md solver result; --out writes the line as a line document that
 'novaluna score' replays. With --workers 1 the search is deterministic up to
-where the time limit stops it.`,
+where the time limit stops it.
+
+--from RESULT.json goes on from an earlier result of the same deck (what
+--json prints): its line is where the search starts and its lower bound is
+taken as proven, so a long proof can be split over several runs. The deck is
+the result's own unless a puzzle flag names one, which must match.`,
 		Example: `  novaluna solve --seed 7
   novaluna solve --seed 7 --time 5s --out best.json && novaluna score best.json
   novaluna solve --date 2026-11-22 --json
-  novaluna solve --deck deck.json --workers 1 --time 1m`,
+  novaluna solve --deck deck.json --workers 1 --time 1m
+  novaluna solve --seed 3 --time 10m --json > seed3.json
+  novaluna solve --from seed3.json --time 0          # until proven, Ctrl-C to stop`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return o.run() },
 	}
 	o.src.addFlags(c)
-	c.Flags().DurationVar(&o.time, "time", 30*time.Second, "stop searching after this `duration` (e.g. 10s, 2m)")
+	c.Flags().DurationVar(&o.time, "time", 30*time.Second, "stop searching after this `duration` (e.g. 10s, 2m; 0: until proven optimal)")
 	c.Flags().IntVar(&o.workers, "workers", runtime.NumCPU(), "search threads, 1 to 64 (1: deterministic)")
 	c.Flags().IntVar(&o.tableBits, "table-bits", solver.DefaultTableBits,
 		fmt.Sprintf("transposition table of 2^`N` entries of 16 bytes (%d to %d)", solver.MinTableBits, solver.MaxTableBits))
 	c.Flags().BoolVar(&o.json, "json", false, "print the FORMATS.md solver result")
 	c.Flags().StringVar(&o.out, "out", "", "also write the best line to `FILE` (a FORMATS.md line document)")
+	c.Flags().StringVar(&o.from, "from", "", "go on from an earlier solver result `FILE` (solve --json)")
 	return c
 }
 
 func (o *solveOptions) run() error {
 	switch {
-	case o.time <= 0:
-		return usageErrorf("--time %v: want a positive duration such as 30s", o.time)
+	case o.time < 0:
+		return usageErrorf("--time %v: want a duration such as 30s, or 0 to search until proven", o.time)
 	case o.workers < 1 || o.workers > maxWorkers:
 		return usageErrorf("--workers %d: want 1 to %d", o.workers, maxWorkers)
 	case o.tableBits < solver.MinTableBits || o.tableBits > solver.MaxTableBits:
 		return usageErrorf("--table-bits %d: want %d to %d", o.tableBits, solver.MinTableBits, solver.MaxTableBits)
 	}
-	deck, label, err := o.src.load()
+	var from *solver.Resume
+	if o.from != "" {
+		r, err := readResultFile(o.from)
+		if err != nil {
+			return err
+		}
+		from = &r
+	}
+	deck, label, err := o.deck(from)
 	if err != nil {
 		return err
 	}
@@ -85,7 +103,7 @@ func (o *solveOptions) run() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	opts := solver.Options{Time: o.time, Workers: o.workers, TableBits: o.tableBits}
+	opts := solver.Options{Time: o.time, Workers: o.workers, TableBits: o.tableBits, From: from}
 	var bar *progressbar.ProgressBar
 	if o.st.ErrTTY && !o.json {
 		bar = newSolveBar(o.st, o.time)
@@ -116,8 +134,43 @@ func (o *solveOptions) run() error {
 	return o.print(label, r)
 }
 
+// deck returns the deck to solve: the puzzle flags', or with --from alone
+// the earlier result's.
+func (o *solveOptions) deck(from *solver.Resume) (solo.Deck, string, error) {
+	if from != nil && !o.src.given() {
+		return from.Line.Deck, o.from, nil
+	}
+	deck, label, err := o.src.load()
+	if err != nil {
+		return nil, "", err
+	}
+	if from != nil && !slices.Equal(solo.Deck(deck[:min(len(deck), solo.MaxTurns)]), from.Line.Deck[:min(len(from.Line.Deck), solo.MaxTurns)]) {
+		return nil, "", fmt.Errorf("%s is a result for another deck than %s; give --from alone to go on with its own deck", o.from, label)
+	}
+	return deck, label, nil
+}
+
+// readResultFile reads a FORMATS.md solver result for --from.
+func readResultFile(path string) (solver.Resume, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return solver.Resume{}, fmt.Errorf("cannot read solver result: %w", err)
+	}
+	r, err := solver.ParseResult(data)
+	if err != nil {
+		return solver.Resume{}, fmt.Errorf("%s: %w (--from wants what 'novaluna solve --json' prints; see FORMATS.md)", path, err)
+	}
+	return r, nil
+}
+
+// newSolveBar shows the time spent against the limit, or a spinner when
+// the search runs until proven (limit 0).
 func newSolveBar(st Streams, limit time.Duration) *progressbar.ProgressBar {
-	return progressbar.NewOptions64(limit.Milliseconds(),
+	total := limit.Milliseconds()
+	if limit == 0 {
+		total = -1
+	}
+	return progressbar.NewOptions64(total,
 		progressbar.OptionSetWriter(st.Err),
 		progressbar.OptionSetWidth(20),
 		progressbar.OptionThrottle(100*time.Millisecond),

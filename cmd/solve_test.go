@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // runCmd runs the command line with buffers and returns stdout, stderr and
@@ -25,7 +27,6 @@ func TestSolveUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"solve", "--seed", "1", "--time", "0s"}, "--time"},
 		{[]string{"solve", "--seed", "1", "--time", "-1s"}, "--time"},
 		{[]string{"solve", "--seed", "1", "--workers", "0"}, "--workers"},
 		{[]string{"solve", "--seed", "1", "--workers", "1000"}, "want 1 to 64"},
@@ -127,4 +128,51 @@ func TestSolveHuman(t *testing.T) {
 	if errOut != "" {
 		t.Errorf("solve wrote %q to a non-terminal stderr, want nothing", errOut)
 	}
+}
+
+// TestSolveFrom goes on from an earlier result: with --from alone the deck
+// is the result's; a result whose bound equals its score is proven, so even
+// --time 0 (until proven) ends at once.
+func TestSolveFrom(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.json")
+	out, errOut, code := runCmd("solve", "--seed", "3", "--time", "300ms", "--workers", "1", "--table-bits", "14", "--json")
+	require.Equal(t, exitOK, code, errOut)
+	require.NoError(t, os.WriteFile(first, []byte(out), 0o644))
+	var r1 struct {
+		Score      int `json:"score"`
+		LowerBound int `json:"lower_bound"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r1))
+
+	out, errOut, code = runCmd("solve", "--from", first, "--time", "300ms", "--workers", "1", "--table-bits", "14", "--json")
+	require.Equal(t, exitOK, code, errOut)
+	var r2 struct {
+		Score      int `json:"score"`
+		LowerBound int `json:"lower_bound"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r2))
+	assert.LessOrEqual(t, r2.Score, r1.Score, "score after --from")
+	assert.GreaterOrEqual(t, r2.LowerBound, r1.LowerBound, "bound after --from")
+
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	doc["lower_bound"] = doc["score"]
+	proven, err := json.Marshal(doc)
+	require.NoError(t, err)
+	provenPath := filepath.Join(dir, "proven.json")
+	require.NoError(t, os.WriteFile(provenPath, proven, 0o644))
+	out, errOut, code = runCmd("solve", "--from", provenPath, "--seed", "3", "--time", "0", "--table-bits", "14")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "proven optimal")
+
+	_, errOut, code = runCmd("solve", "--from", first, "--seed", "4", "--time", "100ms")
+	assert.Equal(t, exitError, code)
+	assert.Contains(t, errOut, "another deck")
+
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"score": 80}`), 0o644))
+	_, errOut, code = runCmd("solve", "--from", bad, "--time", "100ms")
+	assert.Equal(t, exitError, code)
+	assert.Contains(t, errOut, `missing required key "line"`)
 }

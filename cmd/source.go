@@ -79,6 +79,11 @@ func (d *deckSource) load() (solo.Deck, string, error) {
 	return nil, "", usageErrorf("choose a puzzle with %s", d.flagNames())
 }
 
+// given reports whether any puzzle flag was given.
+func (d *deckSource) given() bool {
+	return d.seed != "" || d.deckFile != "" || d.date != "" || d.daily
+}
+
 func (d *deckSource) flagNames() string {
 	if d.withDaily {
 		return "--daily, --date YYYY-MM-DD, --seed N or --deck FILE"

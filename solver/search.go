@@ -299,7 +299,9 @@ func (w *worker) prove() {
 	w.path = path{p1: -1}
 	f := sh.m.bound(&w.stack[0])
 	sh.raise(f)
-	T := f
+	// A pass below a bound already proven (by a resumed search) cannot
+	// raise it.
+	T := max(f, int(sh.lb.Load()))
 	for !sh.stop.Load() {
 		v := w.dfs(0, T, f)
 		if sh.stop.Load() {

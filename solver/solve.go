@@ -22,6 +22,9 @@ type Options struct {
 	// With Workers 1 and no time limit reached, the result then depends on
 	// nothing but the deck and the options, on every machine.
 	MaxNodes int64
+	// From, if set, resumes an earlier search of the same deck from its
+	// start (see Resume).
+	From *Resume
 }
 
 // Progress is a snapshot of a running search.
@@ -110,6 +113,11 @@ func solve(ctx context.Context, g *solo.Game, opts Options, nodeLimit int64) (Re
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Time)
 		defer cancel()
+	}
+	if opts.From != nil {
+		if err := sh.resume(opts.From); err != nil {
+			return Result{}, err
+		}
 	}
 	// A greedy line first, so that there is always a line to return, and
 	// the bound of the start position.
