@@ -63,7 +63,11 @@ func (w *worker) eval(s *solo.State) int {
 // placed, plus noise when the worker asks for it.
 func (w *worker) rank(s *solo.State) int32 {
 	if w.price > 0 {
-		return int32(w.sh.m.priced(s, w.price))
+		r := int32(w.sh.m.priced(s, w.price))
+		if w.noise > 0 {
+			r += int32(w.rng.Uint64() % uint64(w.noise))
+		}
+		return r
 	}
 	if w.noise > 0 {
 		return (int32(w.eval(s))<<8 - int32(s.Tokens())) + int32(w.rng.Uint64()%uint64(w.noise))
