@@ -72,7 +72,7 @@ func TestUsageMessages(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--version"}, "novaluna: unknown flag: --version\n"},
+		{[]string{"--colour"}, "novaluna: unknown flag: --colour\n"},
 		{[]string{"score"}, "novaluna: novaluna score: missing the LINE.json argument; usage: novaluna score LINE.json [flags]\n"},
 		{[]string{"score", "a.json", "b.json"}, `unexpected argument "b.json" after a.json (it takes one LINE.json)`},
 		{[]string{"deck", "deck.json"}, `novaluna deck: unexpected argument "deck.json" (deck takes options only, and they start with --)`},

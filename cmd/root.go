@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/fatih/color"
@@ -26,6 +29,42 @@ type Streams struct {
 	// Size reports the size of the terminal Out writes to, in columns and
 	// lines, read each time it is called; 0, 0 when unknown. Nil is unknown.
 	Size func() (width, height int)
+	// Prog is how the user runs this program, for the commands a screen
+	// suggests: "novaluna", "./novaluna" or "go run ."; "" is "novaluna".
+	Prog string
+}
+
+// prog returns the command to suggest to the user for running novaluna.
+func (st Streams) prog() string {
+	if st.Prog == "" {
+		return "novaluna"
+	}
+	return st.Prog
+}
+
+// progName turns os.Args[0] into the command a user types to run this
+// program again: "go run ." for a binary built by go run (it lives in a
+// temporary go-build directory), the bare name when the PATH finds this
+// very program under it, and the path as given otherwise ("./novaluna").
+func progName(arg0 string) string {
+	if strings.Contains(arg0, "go-build") {
+		return "go run ."
+	}
+	base := filepath.Base(arg0)
+	if !strings.ContainsRune(arg0, filepath.Separator) {
+		return base
+	}
+	if found, err := exec.LookPath(base); err == nil {
+		a, errA := os.Stat(found)
+		b, errB := os.Stat(arg0)
+		if errA == nil && errB == nil && os.SameFile(a, b) {
+			return base
+		}
+	}
+	if !filepath.IsAbs(arg0) && !strings.HasPrefix(arg0, ".") {
+		return "./" + arg0
+	}
+	return arg0
 }
 
 // SystemStreams returns the process's streams, with colour only when stdout
@@ -38,6 +77,7 @@ func SystemStreams() Streams {
 		InTTY:  tty(os.Stdin),
 		ErrTTY: tty(os.Stderr),
 		Size:   stdoutSize,
+		Prog:   progName(os.Args[0]),
 	}
 }
 
@@ -114,6 +154,7 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
   novaluna deck --seed 7
   novaluna random --seed 7 --json > line.json
   novaluna score line.json`,
+		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		// Without Args and RunE cobra reports an unknown command as a plain
@@ -130,6 +171,7 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 			return usageErrorf("unknown command %q%s; the commands are listed by 'novaluna --help'", args[0], hint)
 		},
 	}
+	root.SetVersionTemplate("novaluna {{.Version}}\n")
 	root.SetIn(st.In)
 	root.SetOut(st.Out)
 	root.SetErr(st.Err)
@@ -219,3 +261,32 @@ type reworded struct {
 
 func (e reworded) Error() string { return e.msg }
 func (e reworded) Unwrap() error { return e.cause }
+
+// version reports the module version go install recorded ("v1.2.0"), or for
+// a build from a checkout the commit it was built from.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, when, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value[:min(12, len(s.Value))]
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	if rev == "" {
+		return "(devel)"
+	}
+	return fmt.Sprintf("(devel, commit %s of %s%s)", rev, when, dirty)
+}

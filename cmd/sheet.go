@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/solo"
 	"github.com/novaluna/novaluna/solver"
 	"github.com/spf13/cobra"
 )
@@ -25,9 +26,9 @@ type sheetOptions struct {
 }
 
 func newSheetCmd(st Streams) *cobra.Command {
-	o := &sheetOptions{st: st}
+	o := &sheetOptions{st: st, src: deckSource{withDaily: true}}
 	c := &cobra.Command{
-		Use:   "sheet (--date YYYY-MM-DD [--days N] | --seed N | --deck FILE) -o FILE.pdf",
+		Use:   "sheet (--daily | --date YYYY-MM-DD [--days N] | --seed N | --deck FILE) -o FILE.pdf",
 		Short: "Print puzzles as a PDF to play at the table",
 		Long: `Write a PDF to play a puzzle at the table, with the real tiles or on paper.
 Each puzzle gets a page with the wheel (the 11 opening tiles with colour,
@@ -40,7 +41,8 @@ solver finds in --time, its score and its final display. --days N makes a
 booklet of N daily puzzles from --date on (1 to 366); a progress bar shows
 the solving when stderr is a terminal. The file is written only when it is
 complete.`,
-		Example: `  novaluna sheet --date 2026-12-24 -o christmas-eve.pdf
+		Example: `  novaluna sheet --daily -o today.pdf
+  novaluna sheet --date 2026-12-24 -o christmas-eve.pdf
   novaluna sheet --date 2027-01-01 --days 31 -o january.pdf
   novaluna sheet --seed 7 --time 10s -o seed7.pdf
   novaluna sheet --date 2027-01-01 --days 365 --answers=false -o 2027.pdf`,
@@ -65,13 +67,14 @@ func (o *sheetOptions) run(ctx context.Context) error {
 	if o.days < 1 || o.days > maxSheetDays {
 		return usageErrorf("--days %d: want 1 to %d", o.days, maxSheetDays)
 	}
-	if o.days > 1 && o.src.date == "" {
-		return usageErrorf("--days needs --date: a booklet is a run of daily puzzles")
+	if o.days > 1 && o.src.date == "" && !o.src.daily {
+		return usageErrorf("--days needs --date or --daily: a booklet is a run of daily puzzles")
 	}
 	if o.answers && o.limit <= 0 {
 		return usageErrorf("--time %v: want a positive duration such as 2s", o.limit)
 	}
 	var ps []puzzles.SheetPuzzle
+	var dates []time.Time // the daily puzzles' dates, if they are dailies
 	if date, ok, err := o.src.dailyDate(); err != nil {
 		return err
 	} else if ok && o.src.seed == "" && o.src.deckFile == "" {
@@ -81,6 +84,7 @@ func (o *sheetOptions) run(ctx context.Context) error {
 		for i := range o.days {
 			d := date.AddDate(0, 0, i)
 			ps = append(ps, puzzles.SheetPuzzle{Title: puzzles.DailyTitle(d), Deck: puzzles.DailyDeck(d)})
+			dates = append(dates, d)
 		}
 	} else {
 		deck, label, err := o.src.load()
@@ -111,6 +115,12 @@ func (o *sheetOptions) run(ctx context.Context) error {
 			}
 			ps[i].Answer = &puzzles.Answer{Line: res.Line, Score: res.Score, Optimal: res.Optimal,
 				LowerBound: res.LowerBound, Elapsed: res.Elapsed}
+			if dates != nil {
+				if err := withPar(ctx, ps[i].Answer, dates[i]); err != nil {
+					finish()
+					return fmt.Errorf("%s: %w", ps[i].Title, err)
+				}
+			}
 			update(i+1, len(ps))
 		}
 		finish()
@@ -136,4 +146,22 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// withPar gives a daily's answer its par, and the par line in place of a
+// search that did not find as good.
+func withPar(ctx context.Context, a *puzzles.Answer, date time.Time) error {
+	par, err := puzzles.Par(ctx, date, nil)
+	if err != nil {
+		return err
+	}
+	a.Par = par.Par
+	if par.Par < a.Score.Total() {
+		sc, err := solo.Replay(par.Line)
+		if err != nil {
+			return fmt.Errorf("the par line: %w", err)
+		}
+		a.Line, a.Score, a.Optimal = par.Line, sc, par.Proven || a.LowerBound >= par.Par
+	}
+	return nil
 }

@@ -30,9 +30,9 @@ type solveOptions struct {
 }
 
 func newSolveCmd(st Streams) *cobra.Command {
-	o := &solveOptions{st: st}
+	o := &solveOptions{st: st, src: deckSource{withDaily: true}}
 	c := &cobra.Command{
-		Use:   "solve (--seed N | --deck FILE | --date YYYY-MM-DD)",
+		Use:   "solve (--daily | --date YYYY-MM-DD | --seed N | --deck FILE)",
 		Short: "Find the lowest-scoring line of a puzzle and prove a lower bound",
 		Long: `Search for the line with the lowest score, and prove how low any line can go.
 
@@ -49,6 +49,7 @@ the FORMATS.md solver result; --out writes the line as a line document that
 where the time limit stops it.`,
 		Example: `  novaluna solve --seed 7
   novaluna solve --seed 7 --time 5s --out best.json && novaluna score best.json
+  novaluna solve --daily --time 10s
   novaluna solve --date 2026-11-22 --json
   novaluna solve --deck deck.json --workers 1 --time 1m`,
 		Args: cobra.NoArgs,
