@@ -16,6 +16,7 @@ import (
 	"github.com/novaluna/novaluna/session"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 type playOptions struct {
@@ -60,6 +61,9 @@ An illegal move is refused with the rule it breaks (RULES.md) and what is
 allowed instead. At the end you see the score, the solver's best line for
 the puzzle to compare, and for a daily puzzle a share line without spoilers.
 
+On a terminal the prompt edits like a shell's: left and right arrows,
+up and down for earlier commands, Ctrl-A and Ctrl-E for the start and end.
+
 When standard input is not a terminal, the same commands are read one per
 line, without prompts or colour, so a game can be scripted; lines starting
 with "# " are comments. Refused commands are reported on standard error with
@@ -103,6 +107,7 @@ type playSession struct {
 	whole     bool     // draw the next screen whole, not fitted to the terminal (show)
 	lineNo    int      // input lines read, for messages in scripts
 	lines     <-chan string
+	term      *term.Terminal // the line editor on a real terminal, else nil
 }
 
 func (o *playOptions) run(ctx context.Context) error {
@@ -121,7 +126,27 @@ func (o *playOptions) run(ctx context.Context) error {
 	if err := s.load(); err != nil {
 		return err
 	}
-	s.lines = readLines(o.st.In)
+	ctx, interrupt := context.WithCancel(ctx)
+	defer interrupt()
+	var rt *rawTerminal
+	ok := false
+	if s.screen {
+		rt, ok = openRawTerminal(o.st.In, o.st.Out, interrupt)
+	}
+	if ok {
+		// The editor writes what play writes, so that a screen drawn while
+		// a line is being typed leaves the line whole; it turns "\n" into
+		// "\r\n", which raw mode needs.
+		defer rt.restore()
+		s.term = rt.t
+		o.st.Out = rt.t
+		if isTerminal(o.st.Err) {
+			o.st.Err = rt.t
+		}
+		s.lines = rt.lines
+	} else {
+		s.lines = readLines(o.st.In)
+	}
 	if !s.screen {
 		fmt.Fprintf(o.st.Out, "Playing %s.\n", s.label)
 		for _, m := range s.msg {
