@@ -26,6 +26,7 @@ func TestCompareDaily(t *testing.T) {
 		t.Skip("searches for a few seconds")
 	}
 	l := solo.RandomLine(puzzles.DailyDeck(puzzles.Launch), rand.NewPCG(11, 11))
+	l.Assists = &solo.Assists{Hints: 1, Undos: 2} // the share line reports them
 	sc, _ := solo.Replay(l)
 	path := tempLineFile(t, l)
 
@@ -47,8 +48,8 @@ func TestCompareDaily(t *testing.T) {
 		t.Errorf("compare --json: %d turns, date %q, number %d, want %d, 2026-11-22, 1", len(got.Turns), got.Date, got.Number, len(l.Moves))
 	}
 	wantShare, _ := puzzles.ShareLine(puzzles.Launch, l, got.Best.Score.Total())
-	if got.Share != wantShare {
-		t.Errorf("compare --json share = %q, want %q", got.Share, wantShare)
+	if got.Share != wantShare || !strings.HasSuffix(got.Share, " (1 hint, 2 undos)") {
+		t.Errorf("compare --json share = %q, want %q, ending with the assists", got.Share, wantShare)
 	}
 
 	out, errOut, code = runNovaluna(t, "compare", "--time", "1s", path)
