@@ -27,6 +27,7 @@ func tempLineFile(t *testing.T, l solo.Line) string {
 
 func TestCompareDaily(t *testing.T) {
 	l := solo.RandomLine(puzzles.DailyDeck(puzzles.Launch), rand.NewPCG(11, 11))
+	l.Assists = &solo.Assists{Hints: 1, Undos: 2} // the share line reports them
 	sc, err := solo.Replay(l)
 	require.NoError(t, err)
 	path := tempLineFile(t, l)
@@ -50,6 +51,7 @@ func TestCompareDaily(t *testing.T) {
 	wantShare, err := puzzles.ShareLine(puzzles.Launch, l, par.Par)
 	require.NoError(t, err)
 	assert.Equal(t, wantShare, got.Share)
+	assert.True(t, strings.HasSuffix(got.Share, " (1 hint, 2 undos)"), "the share line %q ends with the assists", got.Share)
 	assert.Contains(t, got.Share, fmt.Sprintf(": %d (par %d) ", sc.Total(), par.Par))
 	costly := 0
 	for _, tr := range got.Turns {

@@ -86,7 +86,7 @@ func firstErr(errs ...error) error {
 }
 
 // formatLine writes a line document readably: the deck on one line, one move
-// per line.
+// per line; the assists, when the line has them, on a line of their own.
 func formatLine(l solo.Line) ([]byte, error) {
 	deck, err := json.Marshal(l.Deck)
 	if err != nil {
@@ -103,6 +103,14 @@ func formatLine(l solo.Line) ([]byte, error) {
 	if len(l.Moves) > 0 {
 		b.WriteString("\n  ")
 	}
-	fmt.Fprintf(&b, "],\n  \"phase1_turns\": %d\n}\n", l.Phase1Turns)
+	fmt.Fprintf(&b, "],\n  \"phase1_turns\": %d", l.Phase1Turns)
+	if l.Assists != nil {
+		a, err := json.Marshal(l.Assists)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, ",\n  \"assists\": %s", a)
+	}
+	b.WriteString("\n}\n")
 	return b.Bytes(), nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/novaluna/novaluna/solver"
 )
@@ -15,7 +16,7 @@ import (
 // compare, the share line of a daily puzzle; then it saves the line.
 func (s *playSession) finish(ctx context.Context) error {
 	out := s.o.st.Out
-	sc := s.g.Score()
+	sc := s.game().Score()
 	over := s.overLine()
 	if s.screen && s.o.hintTime > 0 {
 		w, _ := s.termSize()
@@ -31,7 +32,7 @@ func (s *playSession) finish(ctx context.Context) error {
 			bestScore = best.Score.Total()
 		}
 		var err error
-		if share, err = playShareLine(s.date, s.g.Line(), bestScore, s.hints, s.undos); err != nil {
+		if share, err = puzzles.ShareLine(s.date, s.sess.Line(), bestScore); err != nil {
 			return fmt.Errorf("internal error: the share line: %w", err)
 		}
 	}
@@ -62,7 +63,7 @@ func (s *playSession) finish(ctx context.Context) error {
 }
 
 func (s *playSession) overLine() string {
-	return fmt.Sprintf("%s after %s (%d in phase 1).", s.p.bold("The game is over"), plural(len(s.g.Moves()), "turn"), s.g.Line().Phase1Turns)
+	return fmt.Sprintf("%s after %s (%d in phase 1).", s.p.bold("The game is over"), plural(len(s.game().Moves()), "turn"), s.game().Line().Phase1Turns)
 }
 
 // endGap is the gap between the final display and the score beside it.
@@ -114,7 +115,7 @@ func (s *playSession) endScreen(r room, sc solo.Score, best solver.Result, haveB
 		return append(lines, "  "+share)
 	}
 
-	display := s.g.Display()
+	display := s.game().Display()
 	grid := s.p.compactGrid(display, nil)
 	whole := above(grid)
 	if s.screen && maxWidth(grid)+endGap+maxWidth(table) <= r.width {

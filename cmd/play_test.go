@@ -16,8 +16,11 @@ import (
 	"time"
 
 	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/session"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/novaluna/novaluna/solver"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // playRun runs "novaluna play args..." with input on stdin, as a script (no
@@ -520,33 +523,46 @@ func TestPlayDailyShareLine(t *testing.T) {
 	}
 }
 
-func TestPlayShareLine(t *testing.T) {
+// TestPlayShareLineAssists: undos are counted in the saved line, kept
+// across --resume and reported by the share line; --hard refuses undo and
+// hints and marks the share line.
+func TestPlayShareLineAssists(t *testing.T) {
 	date, err := puzzles.ParseDate("2026-11-24")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(1, 0))
-	base, err := puzzles.ShareLine(date, l, 90)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		hints, undos int
-		want         string
-	}{
-		{0, 0, base},
-		{1, 0, base + " (1 hint)"},
-		{2, 1, base + " (2 hints, 1 undo)"},
-		{0, 3, base + " (3 undos)"},
-	}
-	for _, tt := range tests {
-		if got, err := playShareLine(date, l, 90, tt.hints, tt.undos); got != tt.want || err != nil {
-			t.Errorf("playShareLine(%d hints, %d undos) = %q, %v, want %q", tt.hints, tt.undos, got, err, tt.want)
-		}
-	}
-	if _, err := playShareLine(date.AddDate(0, 0, 1), l, 90, 0, 0); err == nil {
-		t.Errorf("playShareLine(another date's line) = nil error, want one")
-	}
+	plain, err := puzzles.ShareLine(date, l, 0)
+	require.NoError(t, err)
+	cut := strings.SplitAfter(playScript(l), "\n")
+	save := filepath.Join(t.TempDir(), "line.json")
+
+	// Two turns, one taken back, then the input ends: the saved game
+	// counts the undo.
+	code, _, _ := playRun(t, cut[0]+cut[1]+"undo\n", "--date", "2026-11-24", "--save", save)
+	require.Equal(t, exitError, code)
+	saved := playReadSaved(t, save)
+	require.NotNil(t, saved.Assists, "saved line %+v", saved)
+	assert.Equal(t, solo.Assists{Undos: 1}, *saved.Assists)
+
+	code, out, errb := playRun(t, cut[1]+"undo\n"+strings.Join(cut[1:], ""), "--resume", save)
+	require.Equal(t, 0, code, "stderr %q", errb)
+	assert.Contains(t, out, "  "+plain+" (2 undos)\n", "the share line after --resume")
+
+	// Hard mode.
+	code, out, errb = playRun(t, cut[0]+"undo\nhint\n"+strings.Join(cut[1:], ""), "--date", "2026-11-24", "--hard", "--save", save)
+	require.Equal(t, 0, code, "stderr %q", errb)
+	assert.Contains(t, errb, "hard mode: no hints and no undo", "undo in hard mode")
+	assert.Equal(t, 2, strings.Count(errb, "refused"), "undo and hint refused: %q", errb)
+	assert.Contains(t, out, "  "+plain+" (hard)\n")
+	saved = playReadSaved(t, save)
+	require.NotNil(t, saved.Assists)
+	assert.True(t, saved.Assists.Hard)
+
+	// A game is hard from its first turn, or not at all.
+	code, _, _ = playRun(t, cut[0], "--date", "2026-11-24", "--save", save)
+	require.Equal(t, exitError, code)
+	code, _, errb = playRun(t, "", "--resume", save, "--hard")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errb, "not started in hard mode")
 }
 
 // TestPlayInterrupt: an interrupt (Ctrl-C) while play waits for input stops
@@ -694,9 +710,10 @@ func TestPlayUndoLastTurn(t *testing.T) {
 	if code := <-done; code != 0 {
 		t.Errorf("play = exit %d, want 0; stderr %q", code, errb.String())
 	}
-	if got := playReadSaved(t, save); !reflect.DeepEqual(got, full) {
-		t.Errorf("saved line = %+v, want %+v", got, full)
-	}
+	// The saved line counts the undo (FORMATS.md assists).
+	want := full
+	want.Assists = &solo.Assists{Undos: 1}
+	assert.Equal(t, want, playReadSaved(t, save), "saved line")
 }
 
 // playWaitFor waits until play has written text n times to out, or fails
@@ -1069,9 +1086,12 @@ func TestPlayEndScreenWithSolver(t *testing.T) {
 				t.Fatal(err)
 			}
 			sc := game.Score()
-			s := &playSession{o: &playOptions{hintTime: 3 * time.Second}, screen: true, label: "2026-11-23", deck: l.Deck, g: game}
+			sess, err := session.Resume(l)
+			require.NoError(t, err)
+			s := &playSession{o: &playOptions{hintTime: 3 * time.Second}, screen: true, label: "2026-11-23", sess: sess}
 			best := solver.Result{Score: solo.Score{S1: 30, S2: 50, Tokens: 21}, LowerBound: 79}
-			share, err := playShareLine(date, l, best.Score.Total(), 2, 1)
+			l.Assists = &solo.Assists{Hints: 2, Undos: 1}
+			share, err := puzzles.ShareLine(date, l, best.Score.Total())
 			if err != nil {
 				t.Fatal(err)
 			}

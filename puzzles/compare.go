@@ -228,9 +228,14 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 		}
 		// A turn that cost points: the best line from before it is the
 		// user's line up to turn k-1 (the searches continue the user's
-		// position, in its coordinates) and then parts at turn k.
+		// position, in its coordinates) and then parts at turn k. From the
+		// opening, the search's first tile lies where the search put it.
 		if bl := best[k-1].line; t.Loss > 0 && len(bl.Moves) >= k {
 			m := bl.Moves[k-1]
+			if k == 1 {
+				// The first tile may go on any cell: the user's.
+				m.X, m.Y = line.Moves[0].X, line.Moves[0].Y
+			}
 			t.Better = &m
 			t.BetterEndsPhase1 = k == bl.Phase1Turns
 		}

@@ -23,9 +23,10 @@ const sharePhaseBreak = "🌙"
 //
 // It names the puzzle, the line's score and the date's par (see [Par]: the
 // same on every machine, so two players' lines compare; 0 or less leaves it
-// out), and one square
-// per tile taken, in the colour of the tile, with a moon where phase 1 ended.
-// It tells no tile ids, costs or cells, so it gives nothing away. It replays
+// out), and one square per tile taken, in the colour of the tile, with a
+// moon where phase 1 ended; then the line's assists, if any (see
+// AssistsNote): "(1 hint, 2 undos)" or "(hard)". It tells no tile ids,
+// costs or cells, so it gives nothing away. It replays
 // the line and fails if the line is illegal or is not the daily puzzle of
 // date.
 func ShareLine(date time.Time, line solo.Line, par int) (string, error) {
@@ -55,6 +56,7 @@ func ShareLine(date time.Time, line solo.Line, par int) (string, error) {
 		t, _ := solo.TileByID(m.Tile)
 		b.WriteString(shareSquares[t.Colour])
 	}
+	b.WriteString(AssistsNote(line.Assists))
 	return b.String(), nil
 }
 
