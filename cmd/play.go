@@ -31,9 +31,10 @@ type playOptions struct {
 func newPlayCmd(st Streams) *cobra.Command {
 	o := &playOptions{st: st, src: deckSource{withDaily: true}}
 	c := &cobra.Command{
-		Use:   "play (--daily | --date YYYY-MM-DD | --seed N | --deck FILE | --resume FILE) [--save LINE.json]",
+		Use:   "play [--daily | --date YYYY-MM-DD | --seed N | --deck FILE | --resume FILE] [--save LINE.json]",
 		Short: "Play a puzzle in the terminal, with the rules enforced and explained",
-		Long: `Play a solo puzzle turn by turn. The screen shows the wheel from the moon
+		Long: `Play a solo puzzle turn by turn; without a puzzle flag, today's daily
+puzzle (today in UTC). The screen shows the wheel from the moon
 figure clockwise, with the three tiles you may take marked a, b and c; your
 display as a grid with x coordinates above and y on the left, the cells you
 may place on numbered, open tasks in capitals and covered ones in small
@@ -59,7 +60,15 @@ the share line says so.
 
 An illegal move is refused with the rule it breaks (RULES.md) and what is
 allowed instead. At the end you see the score, the solver's best line for
-the puzzle to compare, and for a daily puzzle a share line without spoilers.
+the puzzle to compare (found in --hint-time, so it may beat par), and for a
+daily puzzle its par and a share line without spoilers.
+
+Every finished game is recorded in history.jsonl in the data directory
+($NOVALUNA_HOME, else ~/.local/share/novaluna on Linux) for 'novaluna
+stats' and 'novaluna archive'. A daily you finished before is announced
+when you start it again; playing it again is recorded, but the first
+finish is the one that counts. If the data directory cannot be written,
+the game still plays and the end says it was not recorded.
 
 On a terminal the prompt edits like a shell's: left and right arrows,
 up and down for earlier commands, Ctrl-A and Ctrl-E for the start and end.
@@ -69,7 +78,8 @@ line, without prompts or colour, so a game can be scripted; lines starting
 with "# " are comments. Refused commands are reported on standard error with
 their line number. play exits with status 1 when the input ends before the
 game does (the game is saved first if --save was given).`,
-		Example: `  novaluna play --daily
+		Example: `  novaluna play
+  novaluna play --date 2026-12-24
   novaluna play --seed 7 --save mine.json
   novaluna play --resume mine.json
   novaluna play --seed 7 --save line.json < moves.txt && novaluna score line.json
@@ -108,6 +118,8 @@ type playSession struct {
 	lineNo    int      // input lines read, for messages in scripts
 	lines     <-chan string
 	term      *term.Terminal // the line editor on a real terminal, else nil
+	par       int            // the daily's par at the end, 0 for none
+	recorded  string         // what became of the game in the history
 }
 
 func (o *playOptions) run(ctx context.Context) error {
@@ -184,6 +196,10 @@ func (o *playOptions) run(ctx context.Context) error {
 func (s *playSession) load() error {
 	o := s.o
 	anySource := o.src.seed != "" || o.src.deckFile != "" || o.src.date != "" || o.src.daily
+	if !anySource && o.resume == "" {
+		o.src.daily = true // play alone plays today's puzzle
+		anySource = true
+	}
 	var saved solo.Line
 	var deck solo.Deck
 	if o.resume != "" {
@@ -212,6 +228,9 @@ func (s *playSession) load() error {
 		// the share line too.
 		s.date, s.daily = puzzles.FindDaily(deck, time.Now())
 	}
+	if s.daily {
+		s.msg = append(s.msg, s.playedBefore()...)
+	}
 	if o.resume == "" {
 		sess, err := session.New(deck, o.hard)
 		if err != nil {
@@ -229,7 +248,7 @@ func (s *playSession) load() error {
 		return fmt.Errorf("%s: the saved game does not replay: %w", o.resume, err)
 	}
 	s.sess = sess
-	s.msg = []string{fmt.Sprintf("Resumed %s after %s.", o.resume, plural(len(saved.Moves), "turn"))}
+	s.msg = append(s.msg, fmt.Sprintf("Resumed %s after %s.", o.resume, plural(len(saved.Moves), "turn")))
 	if sess.Hard() {
 		s.msg = append(s.msg, "It is a game in hard mode: no hints and no undo.")
 	}

@@ -26,16 +26,20 @@ func (s *playSession) finish(ctx context.Context) error {
 	best, haveBest := s.solverBest(ctx)
 
 	share := ""
+	par := 0
 	if s.daily {
-		bestScore := 0
-		if haveBest {
-			bestScore = best.Score.Total()
+		if p, err := puzzles.Par(ctx, s.date, nil); err != nil {
+			fmt.Fprintf(s.o.st.Err, "novaluna: the par of %s: %v\n", s.date.Format(puzzles.DateLayout), err)
+		} else {
+			par = p.Par
 		}
 		var err error
-		if share, err = puzzles.ShareLine(s.date, s.sess.Line(), bestScore); err != nil {
+		if share, err = puzzles.ShareLine(s.date, s.sess.Line(), par); err != nil {
 			return fmt.Errorf("internal error: the share line: %w", err)
 		}
 	}
+	s.par = par
+	s.recorded = s.record(par)
 	r := room{width: screenWidth}
 	if s.screen {
 		w, h := s.termSize()
@@ -87,8 +91,14 @@ func (s *playSession) endScreen(r room, sc solo.Score, best solver.Result, haveB
 		over = wrapWords(over[0], r.width)
 	}
 	var tail []string
+	if s.par > 0 {
+		tail = append(tail, wrapWords(parVerdict(sc.Total(), s.par), r.width)...)
+	}
 	if haveBest {
-		tail = wrapWords(s.verdict(sc, best), r.width)
+		tail = append(tail, wrapWords(s.verdict(sc, best), r.width)...)
+	}
+	if s.recorded != "" {
+		tail = append(tail, wrapWords(s.recorded, r.width)...)
 	}
 	// The share line is copied whole, so it is not broken: the terminal
 	// wraps it when it is wider, on rows that count in the height.

@@ -280,7 +280,7 @@ func TestPlayBadFlags(t *testing.T) {
 		code int
 		want string
 	}{
-		{nil, exitUsage, "choose a puzzle with --daily, --date YYYY-MM-DD, --seed N or --deck FILE"},
+		{nil, exitError, "the input ended before the game did"}, // play alone plays today's daily
 		{[]string{"--seed", "7", "--daily"}, exitUsage, "give only one"},
 		{[]string{"--seed", "7", "--hint-time", "-1s"}, exitUsage, "--hint-time"},
 		{[]string{"--resume", "no-such-file.json"}, exitError, "cannot read line file"},
@@ -476,50 +476,35 @@ func TestPlayComparison(t *testing.T) {
 	}
 }
 
-// TestPlayDailyShareLine: a daily puzzle ends with a share line that gives
-// the score and nothing of the moves.
+// TestPlayDailyShareLine: a scripted daily game ends with a share line that
+// names the score and the date's par, and nothing of the moves.
 func TestPlayDailyShareLine(t *testing.T) {
 	date, err := puzzles.ParseDate("2026-11-23")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	par, err := puzzles.Par(context.Background(), date, nil)
+	require.NoError(t, err)
 	l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(1, 0))
 	sc, err := solo.Replay(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out, errb bytes.Buffer
-	st := Streams{In: strings.NewReader(playScript(l)), Out: &out, Err: &errb}
-	if code := Main([]string{"play", "--date", "2026-11-23", "--hint-time", "0"}, st); code != 0 {
-		t.Fatalf("play = exit %d, stderr %q", code, errb.String())
-	}
-	_, share, ok := strings.Cut(out.String(), "Share it (no spoilers):\n")
-	if !ok {
-		t.Fatalf("play --date: no share line in %q", out.String())
-	}
+	require.NoError(t, err)
+	code, out, errOut := playRun(t, playScript(l), "--date", "2026-11-23", "--hint-time", "0")
+	require.Equal(t, 0, code, "stderr %q", errOut)
+	_, share, ok := strings.Cut(out, "Share it (no spoilers):\n")
+	require.True(t, ok, "play --date: no share line in %q", out)
 	share, _, _ = strings.Cut(share, "\n")
-	want, err := puzzles.ShareLine(date, l, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if share != "  "+want {
-		t.Errorf("share line = %q, want %q", share, "  "+want)
-	}
-	if !strings.Contains(share, fmt.Sprintf(": %d ", sc.Total())) {
-		t.Errorf("share line = %q, want the score %d", share, sc.Total())
-	}
+	want, err := puzzles.ShareLine(date, l, par.Par)
+	require.NoError(t, err)
+	assert.Equal(t, "  "+want, share)
+	assert.Contains(t, share, fmt.Sprintf("Nova Luna #2 (2026-11-23): %d (par %d) ", sc.Total(), par.Par), "the score and the par")
+	assert.Contains(t, out, fmt.Sprintf("Par is %d: you are %d over par.\n", par.Par, sc.Total()-par.Par))
 	// A saved daily game resumed without --date is known as the daily.
 	save := filepath.Join(t.TempDir(), "line.json")
 	cut := strings.SplitAfter(playScript(l), "\n")
 	playRun(t, strings.Join(cut[:5], ""), "--date", "2026-11-23", "--save", save)
 	_, resumed, _ := playRun(t, strings.Join(cut[5:], ""), "--resume", save)
-	if !strings.Contains(resumed, want) {
-		t.Errorf("play --resume of a daily game: stdout = %q, want the share line %q", resumed, want)
-	}
+	assert.Contains(t, resumed, want, "play --resume of a daily game")
 	for _, m := range l.Moves {
-		if strings.Contains(share, fmt.Sprintf("#%d ", m.Tile)) || strings.Contains(share, fmt.Sprintf("(%d, %d)", m.X, m.Y)) {
-			t.Errorf("share line = %q, gives away the move %+v", share, m)
-		}
+		assert.NotContains(t, share, fmt.Sprintf("#%d ", m.Tile), "the share line gives away a tile")
+		assert.NotContains(t, share, fmt.Sprintf("(%d, %d)", m.X, m.Y), "the share line gives away a cell")
 	}
 }
 
@@ -530,7 +515,9 @@ func TestPlayShareLineAssists(t *testing.T) {
 	date, err := puzzles.ParseDate("2026-11-24")
 	require.NoError(t, err)
 	l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(1, 0))
-	plain, err := puzzles.ShareLine(date, l, 0)
+	par, err := puzzles.Par(context.Background(), date, nil)
+	require.NoError(t, err)
+	plain, err := puzzles.ShareLine(date, l, par.Par)
 	require.NoError(t, err)
 	cut := strings.SplitAfter(playScript(l), "\n")
 	save := filepath.Join(t.TempDir(), "line.json")
