@@ -444,4 +444,3 @@ func (s *Server) position(sess *session.Session, date string) *positionJSON {
 	}
 	return p
 }
-
