@@ -221,3 +221,38 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644))
 	_ = strings.TrimSpace
 }
+
+// TestBrowserHistory imports a history.jsonl with a damaged line: the good
+// entries count, the damaged one is reported and skipped, and the streak
+// counts dailies finished on their own dates.
+func TestBrowserHistory(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	ts := browserServer(t)
+	today := puzzles.Today(time.Now())
+	entry := func(date time.Time, score int) string {
+		d := date.Format(puzzles.DateLayout)
+		return fmt.Sprintf(`{"date":%q,"finished_at":"%sT19:04:11Z","score":%d,"par":90,"assists":{"hints":0,"undos":1},"line":{"deck":[1],"moves":[],"phase1_turns":0}}`, d, d, score)
+	}
+	file := filepath.Join(t.TempDir(), "history.jsonl")
+	data := entry(today.AddDate(0, 0, -2), 97) + "\n" + `{"date":"2026-11-2` + "\n" + entry(today.AddDate(0, 0, -1), 88) + "\n"
+	require.NoError(t, os.WriteFile(file, []byte(data), 0o644))
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/seed/7")))
+	waitFor(t, ctx, `document.querySelector('#wheel button.take') !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click("#nav-stats")))
+	waitFor(t, ctx, `!document.getElementById('stats').hidden`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles("#import", []string{file})))
+	waitFor(t, ctx, `document.getElementById('stats-msg').textContent !== ''`)
+	assert.Equal(t, "Imported 2 new games. Skipped 1 damaged line (line 2).", text(t, ctx, "#stats-msg"))
+	stats := text(t, ctx, "#stats-list")
+	for _, want := range []string{"Games played2", "Dailies2", "Current streak2", "Longest streak2", "Mean over par2.5", "At or below par1"} {
+		assert.Contains(t, stats, want)
+	}
+	screenshot(t, ctx, "phone-stats")
+	// Imported twice: nothing new.
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('stats-msg').textContent = ''; true`))
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles("#import", []string{file})))
+	waitFor(t, ctx, `document.getElementById('stats-msg').textContent !== ''`)
+	assert.Contains(t, text(t, ctx, "#stats-msg"), "Imported 0 new games")
+}

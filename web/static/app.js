@@ -324,6 +324,8 @@
     const p = st.pos;
     const box = $("end-box");
     box.hidden = !p.over;
+    // Nothing is left to take once the game is over.
+    $("wheel-box").hidden = p.over;
     if (!p.over) return;
     let fin = "You scored " + p.score.total + ".";
     const par = p.par || st.par;
