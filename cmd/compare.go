@@ -83,12 +83,15 @@ func (o *compareOptions) run(ctx context.Context) error {
 	case o.limit <= 0:
 		return usageErrorf("--time %v: want a positive duration such as 30s", o.limit)
 	}
-	l, err := readLineFile(o.path)
+	l, err := readLineInput(o.path, o.st.In)
 	if err != nil {
 		return err
 	}
 	if _, err := solo.Replay(l); err != nil {
-		return fmt.Errorf("%s: %w", o.path, err)
+		if u := unfinished(l, o.path); u != nil {
+			return fmt.Errorf("%s is %s", inputName(o.path), u.Msg)
+		}
+		return fmt.Errorf("%s: %w", inputName(o.path), err)
 	}
 	update, finish := progress(o.st, "searching")
 	update(0, len(l.Moves))
