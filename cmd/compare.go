@@ -61,7 +61,10 @@ e.g. to check a friend's figures. It cannot be given with --time.`,
 			if o.nodesSet && c.Flags().Changed("time") {
 				return usageErrorf("give --time or --nodes, not both: --nodes replaces the clock")
 			}
-			return o.run(c.Context())
+			ctx, caught, stop := onStopSignal(c.Context())
+			defer stop()
+			err := o.run(ctx)
+			return interrupted(caught, err, "the comparison needs every turn's search, so there is nothing to show; a smaller --nodes is quicker")
 		},
 	}
 	c.Flags().DurationVar(&o.limit, "time", 30*time.Second, "the solver's whole time budget")

@@ -3,9 +3,9 @@ package cmd
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
 	"slices"
 	"strings"
@@ -78,7 +78,7 @@ game does (the game is saved first if --save was given).`,
   printf 'a 1\nb 2\n' | novaluna play --seed 7   # 2 turns, then the input ends: exit 1`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 			defer stop()
 			return o.run(ctx)
 		},
@@ -112,6 +112,7 @@ type playSession struct {
 	lines     <-chan string
 	term      *term.Terminal       // the line editor on a real terminal, else nil
 	saves     map[string]*saveFile // the files the game saves to, locked
+	inputErr  error                // why reading the input failed, once lines is closed
 }
 
 func (o *playOptions) run(ctx context.Context) error {
@@ -160,7 +161,7 @@ func (o *playOptions) run(ctx context.Context) error {
 		}
 		s.lines = rt.lines
 	} else {
-		s.lines = readLines(o.st.In)
+		s.lines = readLines(o.st.In, &s.inputErr)
 	}
 	if !s.screen {
 		fmt.Fprintf(o.st.Out, "Playing %s.\n", s.label)
@@ -266,14 +267,22 @@ func (s *playSession) rebuild(actions []session.Action) error {
 }
 
 // readLines sends the lines of r, without line ends, until r ends. A reader
-// goroutine lets an interrupt stop the game while a read is waiting.
-func readLines(r io.Reader) <-chan string {
+// goroutine lets an interrupt stop the game while a read is waiting. If
+// reading fails (a line too long, an I/O error), *errp holds why once the
+// channel is closed.
+func readLines(r io.Reader, errp *error) <-chan string {
 	ch := make(chan string)
 	go func() {
 		defer close(ch)
 		sc := bufio.NewScanner(r)
 		for sc.Scan() {
 			ch <- strings.TrimRight(sc.Text(), "\r")
+		}
+		if err := sc.Err(); err != nil && errp != nil {
+			if errors.Is(err, bufio.ErrTooLong) {
+				err = fmt.Errorf("a line is longer than %d KiB (a command is a few words, such as \"b 3\")", bufio.MaxScanTokenSize>>10)
+			}
+			*errp = err
 		}
 	}()
 	return ch
@@ -566,6 +575,9 @@ func (s *playSession) inputEnded() error {
 	}
 	if s.screen {
 		fmt.Fprintln(s.o.st.Out)
+	}
+	if s.inputErr != nil {
+		return fmt.Errorf("cannot read line %d of the input: %v; the game is unfinished after %s, %s%s", s.lineNo+1, s.inputErr, plural(len(s.game().Moves()), "turn"), s.tokenText(), saved)
 	}
 	return fmt.Errorf("the input ended before the game did: the game is unfinished after %s, %s%s", plural(len(s.game().Moves()), "turn"), s.tokenText(), saved)
 }

@@ -101,6 +101,9 @@ func Main(args []string, st Streams) int {
 	default:
 		fmt.Fprintf(st.Err, "novaluna: %v\n", err)
 	}
+	if status, ok := isInterrupted(err); ok {
+		return status
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(st.Err, "Run '%s --help' for usage.\n", ran.CommandPath())

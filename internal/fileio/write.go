@@ -319,3 +319,12 @@ type Error struct {
 
 func (e *Error) Error() string { return e.msg }
 func (e *Error) Unwrap() error { return e.cause }
+
+// Streamed reports whether Write writes path as a stream, in place: a
+// device, a pipe, or a descriptor such as /dev/stdout. A command that
+// writes such a file should print its own messages elsewhere, so that they
+// do not run into it.
+func Streamed(path string) bool {
+	t, err := resolve(path)
+	return err == nil && t.stream
+}
