@@ -168,6 +168,7 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		newSheetCmd(st),
 		newSolveCmd(st),
 		newBenchCmd(st),
+		newServeCmd(st),
 	)
 	for _, c := range root.Commands() {
 		wrapArgs(c)
