@@ -61,7 +61,10 @@ e.g. to check a friend's figures. It cannot be given with --time.`,
 			if o.nodesSet && c.Flags().Changed("time") {
 				return usageErrorf("give --time or --nodes, not both: --nodes replaces the clock")
 			}
-			return o.run(c.Context())
+			ctx, caught, stop := onStopSignal(c.Context())
+			defer stop()
+			err := o.run(ctx)
+			return interrupted(caught, err, "the comparison needs every turn's search, so there is nothing to show; a smaller --nodes is quicker")
 		},
 	}
 	c.Flags().DurationVar(&o.limit, "time", 30*time.Second, "the solver's whole time budget")
@@ -83,12 +86,15 @@ func (o *compareOptions) run(ctx context.Context) error {
 	case o.limit <= 0:
 		return usageErrorf("--time %v: want a positive duration such as 30s", o.limit)
 	}
-	l, err := readLineFile(o.path)
+	l, err := readLineInput(o.path, o.st.In)
 	if err != nil {
 		return err
 	}
 	if _, err := solo.Replay(l); err != nil {
-		return fmt.Errorf("%s: %w", o.path, err)
+		if u := unfinished(l, o.path); u != nil {
+			return fmt.Errorf("%s is %s", inputName(o.path), u.Msg)
+		}
+		return fmt.Errorf("%s: %w", inputName(o.path), err)
 	}
 	update, finish := progress(o.st, "searching")
 	update(0, len(l.Moves))
