@@ -68,7 +68,10 @@ best line below par is labelled as better than par.`,
 			if o.nodesSet && c.Flags().Changed("time") {
 				return usageErrorf("give --time or --nodes, not both: --nodes replaces the clock")
 			}
-			return o.run(c.Context())
+			ctx, caught, stop := onStopSignal(c.Context())
+			defer stop()
+			err := o.run(ctx)
+			return interrupted(caught, err, "the comparison needs every turn's search, so there is nothing to show; a smaller --nodes is quicker")
 		},
 	}
 	c.Flags().DurationVar(&o.limit, "time", 0, "instead of --nodes: the solver's whole time budget, e.g. 30s (results vary by run and machine)")
@@ -91,12 +94,15 @@ func (o *compareOptions) run(ctx context.Context) error {
 	case o.nodes <= 0:
 		return usageErrorf("--nodes %d: want a positive node count such as 2000000", o.nodes)
 	}
-	l, err := readLineFile(o.path)
+	l, err := readLineInput(o.path, o.st.In)
 	if err != nil {
 		return err
 	}
 	if _, err := solo.Replay(l); err != nil {
-		return fmt.Errorf("%s: %w", o.path, err)
+		if u := unfinished(l, o.path); u != nil {
+			return fmt.Errorf("%s is %s", inputName(o.path), u.Msg)
+		}
+		return fmt.Errorf("%s: %w", inputName(o.path), err)
 	}
 	update, finish := progress(o.st, "searching")
 	update(0, len(l.Moves)+1)

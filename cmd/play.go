@@ -3,15 +3,16 @@ package cmd
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/mattn/go-isatty"
+	"github.com/novaluna/novaluna/internal/fileio"
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/session"
 	"github.com/novaluna/novaluna/solo"
@@ -26,6 +27,7 @@ type playOptions struct {
 	resume   string
 	hintTime time.Duration
 	hard     bool
+	force    bool // --save may replace a file that holds something else
 }
 
 func newPlayCmd(st Streams) *cobra.Command {
@@ -86,7 +88,7 @@ game does (the game is saved first if --save was given).`,
   printf 'a 1\nb 2\n' | novaluna play --seed 7   # 2 turns, then the input ends: exit 1`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 			defer stop()
 			return o.run(ctx)
 		},
@@ -96,6 +98,7 @@ game does (the game is saved first if --save was given).`,
 	c.Flags().StringVar(&o.resume, "resume", "", "go on with a game saved in `file` (its deck, unless a puzzle flag is also given)")
 	c.Flags().DurationVar(&o.hintTime, "hint-time", 3*time.Second, "the most the solver may think for a hint (which stops earlier at a fixed node budget) and for the comparison at the end (0 turns both off)")
 	c.Flags().BoolVar(&o.hard, "hard", false, "hard mode: no hints and no undo; the share line says so")
+	c.Flags().BoolVar(&o.force, "force", false, "let --save replace a file that holds something else than this game's own save")
 	return c
 }
 
@@ -117,9 +120,11 @@ type playSession struct {
 	whole     bool     // draw the next screen whole, not fitted to the terminal (show)
 	lineNo    int      // input lines read, for messages in scripts
 	lines     <-chan string
-	term      *term.Terminal // the line editor on a real terminal, else nil
-	par       int            // the daily's par at the end, 0 for none
-	recorded  string         // what became of the game in the history
+	term      *term.Terminal       // the line editor on a real terminal, else nil
+	saves     map[string]*saveFile // the files the game saves to, locked
+	inputErr  error                // why reading the input failed, once lines is closed
+	par       int                  // the daily's par at the end, 0 for none
+	recorded  string               // what became of the game in the history
 }
 
 func (o *playOptions) run(ctx context.Context) error {
@@ -132,7 +137,18 @@ func (o *playOptions) run(ctx context.Context) error {
 			return fmt.Errorf("--save: %w", err)
 		}
 	}
+	if o.resume == fileio.Stdin || o.src.deckFile == fileio.Stdin {
+		return usageErrorf("play reads its moves from standard input, so it cannot read a file there too (--resume - or --deck -); give the file's name")
+	}
 	s := &playSession{o: o, screen: o.st.InTTY}
+	defer s.releaseSaves()
+	if o.save != "" {
+		f, err := claimSave(o.save, o.resume, o.force)
+		if err != nil {
+			return fmt.Errorf("--save: %w", err)
+		}
+		s.saves = map[string]*saveFile{o.save: f}
+	}
 	s.p = painter{o.st.Colour && s.screen}
 	s.clear = s.screen && isTerminal(o.st.Out)
 	if err := s.load(); err != nil {
@@ -157,7 +173,7 @@ func (o *playOptions) run(ctx context.Context) error {
 		}
 		s.lines = rt.lines
 	} else {
-		s.lines = readLines(o.st.In)
+		s.lines = readLines(o.st.In, &s.inputErr)
 	}
 	if !s.screen {
 		fmt.Fprintf(o.st.Out, "Playing %s.\n", s.label)
@@ -270,14 +286,22 @@ func (s *playSession) rebuild(actions []session.Action) error {
 }
 
 // readLines sends the lines of r, without line ends, until r ends. A reader
-// goroutine lets an interrupt stop the game while a read is waiting.
-func readLines(r io.Reader) <-chan string {
+// goroutine lets an interrupt stop the game while a read is waiting. If
+// reading fails (a line too long, an I/O error), *errp holds why once the
+// channel is closed.
+func readLines(r io.Reader, errp *error) <-chan string {
 	ch := make(chan string)
 	go func() {
 		defer close(ch)
 		sc := bufio.NewScanner(r)
 		for sc.Scan() {
 			ch <- strings.TrimRight(sc.Text(), "\r")
+		}
+		if err := sc.Err(); err != nil && errp != nil {
+			if errors.Is(err, bufio.ErrTooLong) {
+				err = fmt.Errorf("a line is longer than %d KiB (a command is a few words, such as \"b 3\")", bufio.MaxScanTokenSize>>10)
+			}
+			*errp = err
 		}
 	}()
 	return ch
@@ -571,6 +595,9 @@ func (s *playSession) inputEnded() error {
 	if s.screen {
 		fmt.Fprintln(s.o.st.Out)
 	}
+	if s.inputErr != nil {
+		return fmt.Errorf("cannot read line %d of the input: %v; the game is unfinished after %s, %s%s", s.lineNo+1, s.inputErr, plural(len(s.game().Moves()), "turn"), s.tokenText(), saved)
+	}
 	return fmt.Errorf("the input ended before the game did: the game is unfinished after %s, %s%s", plural(len(s.game().Moves()), "turn"), s.tokenText(), saved)
 }
 
@@ -609,16 +636,6 @@ func (s *playSession) dropTypedAhead() {
 
 // typeAheadWait is how long dropTypedAhead waits for one more typed line.
 const typeAheadWait = 30 * time.Millisecond
-
-// saveTo writes the game so far as a FORMATS.md line. An unfinished game in
-// phase 1 has "phase1_turns": 0; --resume reads it back.
-func (s *playSession) saveTo(path string) error {
-	data, err := formatLine(s.sess.Line())
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(path, data)
-}
 
 // helpText is what help shows; every line fits in 80 columns.
 var helpText = []string{

@@ -535,7 +535,7 @@ func TestPlayShareLineAssists(t *testing.T) {
 	assert.Contains(t, out, "  "+plain+" (2 undos)\n", "the share line after --resume")
 
 	// Hard mode.
-	code, out, errb = playRun(t, cut[0]+"undo\nhint\n"+strings.Join(cut[1:], ""), "--date", "2026-11-24", "--hard", "--save", save)
+	code, out, errb = playRun(t, cut[0]+"undo\nhint\n"+strings.Join(cut[1:], ""), "--date", "2026-11-24", "--hard", "--save", save, "--force")
 	require.Equal(t, 0, code, "stderr %q", errb)
 	assert.Contains(t, errb, "hard mode: no hints and no undo", "undo in hard mode")
 	assert.Equal(t, 2, strings.Count(errb, "refused"), "undo and hint refused: %q", errb)
@@ -545,7 +545,7 @@ func TestPlayShareLineAssists(t *testing.T) {
 	assert.True(t, saved.Assists.Hard)
 
 	// A game is hard from its first turn, or not at all.
-	code, _, _ = playRun(t, cut[0], "--date", "2026-11-24", "--save", save)
+	code, _, _ = playRun(t, cut[0], "--date", "2026-11-24", "--save", save, "--force")
 	require.Equal(t, exitError, code)
 	code, _, errb = playRun(t, "", "--resume", save, "--hard")
 	assert.Equal(t, exitUsage, code)

@@ -115,6 +115,13 @@ type silentError struct{ err error }
 func (e silentError) Error() string { return e.err.Error() }
 func (e silentError) Unwrap() error { return e.err }
 
+// namedError is an error whose message starts with the command's path
+// ("novaluna score: ..."); Main prints it without its own "novaluna: ".
+type namedError struct{ err error }
+
+func (e namedError) Error() string { return e.err.Error() }
+func (e namedError) Unwrap() error { return e.err }
+
 // Main runs the command line and returns the exit status.
 func Main(args []string, st Streams) int {
 	root := NewRootCmd(st)
@@ -123,9 +130,19 @@ func Main(args []string, st Streams) int {
 	if err == nil {
 		return exitOK
 	}
-	var se silentError
-	if !errors.As(err, &se) {
+	var (
+		se silentError
+		ne namedError
+	)
+	switch {
+	case errors.As(err, &se):
+	case errors.As(err, &ne):
+		fmt.Fprintln(st.Err, err) // "novaluna score: ...", not "novaluna: novaluna score: ..."
+	default:
 		fmt.Fprintf(st.Err, "novaluna: %v\n", err)
+	}
+	if status, ok := isInterrupted(err); ok {
+		return status
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -178,7 +195,7 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		err = describeFlagError(err)
 		if c.HasParent() {
-			err = fmt.Errorf("%s: %w", c.CommandPath(), err)
+			err = namedError{fmt.Errorf("%s: %w", c.CommandPath(), err)}
 		}
 		return usageError{err}
 	})
@@ -195,6 +212,7 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		newSheetCmd(st),
 		newSolveCmd(st),
 		newBenchCmd(st),
+		newServeCmd(st),
 	)
 	for _, c := range root.Commands() {
 		wrapArgs(c)
@@ -230,7 +248,7 @@ func wrapArgs(c *cobra.Command) {
 	args := c.Args
 	c.Args = func(cmd *cobra.Command, a []string) error {
 		if err := args(cmd, a); err != nil {
-			return usageError{fmt.Errorf("%s: %w; usage: %s", cmd.CommandPath(), argProblem(cmd, a, err), cmd.UseLine())}
+			return usageError{namedError{fmt.Errorf("%s: %w; usage: %s", cmd.CommandPath(), argProblem(cmd, a, err), cmd.UseLine())}}
 		}
 		return nil
 	}

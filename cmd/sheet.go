@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/novaluna/novaluna/internal/fileio"
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/novaluna/novaluna/solver"
@@ -23,6 +25,9 @@ type sheetOptions struct {
 	out     string
 	limit   time.Duration
 	answers bool
+	// caught tells which signal stopped the sheet, if one did; nil where
+	// no signal is listened to (tests).
+	caught func() os.Signal
 }
 
 func newSheetCmd(st Streams) *cobra.Command {
@@ -47,7 +52,12 @@ complete.`,
   novaluna sheet --seed 7 --time 10s -o seed7.pdf
   novaluna sheet --date 2027-01-01 --days 365 --answers=false -o 2027.pdf`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return o.run(c.Context()) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			ctx, caught, stop := onStopSignal(c.Context())
+			defer stop()
+			o.caught = caught
+			return o.run(ctx)
+		},
 	}
 	o.src.addFlags(c)
 	c.Flags().IntVar(&o.days, "days", 1, "with --date: a booklet of this many daily puzzles (1 to 366)")
@@ -109,6 +119,16 @@ func (o *sheetOptions) run(ctx context.Context) error {
 		update(0, len(ps))
 		for i := range ps {
 			res, err := solver.Solve(ctx, ps[i].Deck, solver.Options{Time: o.limit})
+			if ctx.Err() != nil {
+				// An answer cut short by a signal would be a weak
+				// answer page; nothing is written.
+				finish()
+				msg := fmt.Sprintf("%d of %d answer pages solved; nothing written to %s", i, len(ps), o.out)
+				if o.caught != nil {
+					return interrupted(o.caught, ctx.Err(), "%s", msg)
+				}
+				return fmt.Errorf("stopped: %s", msg)
+			}
 			if err != nil {
 				finish()
 				return fmt.Errorf("%s: %w", ps[i].Title, err)
@@ -136,7 +156,13 @@ func (o *sheetOptions) run(ctx context.Context) error {
 	if o.answers {
 		pages *= 2
 	}
-	fmt.Fprintf(o.st.Out, "wrote %s: %s, %s (%d KB)\n", o.out, plural(len(ps), "puzzle"), plural(pages, "page"), (b.Len()+1023)/1024)
+	// Written to /dev/stdout or a pipe, the PDF is the output: the
+	// summary goes to stderr, not into it.
+	summary := o.st.Out
+	if fileio.Streamed(o.out) {
+		summary = o.st.Err
+	}
+	fmt.Fprintf(summary, "wrote %s: %s, %s (%d KB)\n", o.out, plural(len(ps), "puzzle"), plural(pages, "page"), (b.Len()+1023)/1024)
 	return nil
 }
 

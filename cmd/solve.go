@@ -3,8 +3,6 @@ package cmd
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/signal"
 	"runtime"
 	"time"
 
@@ -84,7 +82,9 @@ func (o *solveOptions) run() error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGINT and SIGTERM stop the search; the best line and bound so far
+	// are printed as at the end of --time.
+	ctx, caught, stop := onStopSignal(context.Background())
 	defer stop()
 	opts := solver.Options{Time: o.time, Workers: o.workers, TableBits: o.tableBits}
 	var bar *progressbar.ProgressBar
@@ -102,19 +102,27 @@ func (o *solveOptions) run() error {
 	if err != nil {
 		return err
 	}
+	if sig := caught(); sig != nil {
+		fmt.Fprintf(o.st.Err, "novaluna: solve stopped by %s after %.1fs; the best line and bound found so far follow\n", signalName(sig), r.Elapsed.Seconds())
+	}
+	// The result is printed first: a failed --out must not throw the
+	// search away.
+	var perr error
+	if o.json {
+		perr = writeJSON(o.st.Out, r)
+	} else {
+		perr = o.print(label, r)
+	}
 	if o.out != "" {
 		data, err := formatLine(r.Line)
+		if err == nil {
+			err = writeFileAtomic(o.out, data)
+		}
 		if err != nil {
-			return err
-		}
-		if err := writeFileAtomic(o.out, data); err != nil {
-			return err
+			return fmt.Errorf("%w (the line was printed, not saved)", err)
 		}
 	}
-	if o.json {
-		return writeJSON(o.st.Out, r)
-	}
-	return o.print(label, r)
+	return perr
 }
 
 func newSolveBar(st Streams, limit time.Duration) *progressbar.ProgressBar {

@@ -70,6 +70,18 @@ func Resume(l solo.Line) (*Session, error) {
 			s.actions = append(s.actions, Action{End: true})
 		}
 	}
+	// A saved game that is over is a complete line: it must be one that
+	// score accepts. One that goes on must say where phase 1 ended if it
+	// did, as Line writes it.
+	if s.g.Over() {
+		if _, err := solo.Play(l); err != nil {
+			return nil, err
+		}
+	} else if l.Phase1Turns == 0 && s.g.Phase() != solo.Phase1 {
+		p1 := s.g.Line().Phase1Turns
+		return nil, &solo.RuleError{Turn: 0, Rule: "R12", Err: solo.ErrBadPhase1Turns,
+			Msg: fmt.Sprintf("phase1_turns is 0 (phase 1 goes on), but phase 1 ended after turn %d, when the wheel ran empty; it must be %d", p1, p1)}
+	}
 	return s, nil
 }
 
