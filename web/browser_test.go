@@ -149,6 +149,11 @@ func TestBrowserPlaysADaily(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click("#nav-stats")))
 	waitFor(t, ctx, `!document.getElementById('stats').hidden`)
 	assert.Contains(t, text(t, ctx, "#stats-list"), "Games played1")
+
+	// Back on the same daily: the page says it was played, and with what.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/daily/2026-11-22")))
+	waitFor(t, ctx, `document.getElementById('msg').textContent !== ''`)
+	assert.Contains(t, text(t, ctx, "#msg"), fmt.Sprintf("You played this daily already (first finish: %d)", sc.Total()))
 }
 
 // TestBrowserUndoAndRefusal: undo takes back a turn; a move the rules
@@ -196,13 +201,19 @@ func TestBrowserUndoAndRefusal(t *testing.T) {
 	waitFor(t, ctx, placed(slotB))
 	assert.Contains(t, text(t, ctx, "#turn"), "Turn 3")
 
-	// The line kept by the page replays with solo: one undo counted.
+	// A hint names a move and counts.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click("#hint")))
+	waitFor(t, ctx, `document.getElementById('msg').textContent.startsWith('Hint: ')`)
+	assert.Regexp(t, `^Hint: (take [abc] \(#\d+\) to \(-?\d+, -?\d+\)|end phase 1 now)\. The best line found from here scores \d+`, text(t, ctx, "#msg"))
+
+	// The line kept by the page replays with solo: one undo and one hint
+	// counted.
 	kept, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem('novaluna.game.seed-7')`))
 	require.NoError(t, err)
 	l, err := solo.ParseLine([]byte(kept))
 	require.NoError(t, err)
 	require.NotNil(t, l.Assists)
-	assert.Equal(t, 1, l.Assists.Undos)
+	assert.Equal(t, solo.Assists{Hints: 1, Undos: 1}, *l.Assists)
 	assert.Equal(t, line.Moves[0], l.Moves[0])
 	assert.Equal(t, slotB, l.Moves[1].Tile)
 	screenshot(t, ctx, "desktop-midgame")

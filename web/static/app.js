@@ -673,7 +673,9 @@
     }
     $("game").hidden = false;
     draw();
+    const played = st.puzzle.kind === "daily" && loadHistory().filter(function (e) { return e.date === st.puzzle.date; });
     if (st.pos.line.moves.length > 0 && !st.pos.over) say("Your game goes on where you left it.");
+    else if (played && played.length) say("You played this daily already (first finish: " + played[0].score + "). Playing again is recorded, but the first finish counts.");
     else say("Take a tile marked a, b or c, then a highlighted cell.");
     if (st.puzzle.kind === "daily") loadPar().then(function () { if (st.pos.over) drawEnd(); });
   }
