@@ -267,3 +267,26 @@ func TestBrowserHistory(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById('stats-msg').textContent !== ''`)
 	assert.Contains(t, text(t, ctx, "#stats-msg"), "Imported 0 new games")
 }
+
+// TestBrowserArchive: the archive is a calendar of the dailies so far, a
+// link each, the played ones marked with the best score.
+func TestBrowserArchive(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	ts := browserServer(t)
+	today := puzzles.Today(time.Now())
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/archive")))
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.setItem('novaluna.history', JSON.stringify({date:"2026-11-22",finished_at:"2026-11-22T10:00:00Z",score:91,par:90,assists:{hints:0,undos:0},line:{deck:[1],moves:[],phase1_turns:0}})); true`))
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	waitFor(t, ctx, `document.querySelectorAll('#archive-list .day').length > 0`)
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#archive-list .day a').length`))
+	require.NoError(t, err)
+	assert.Equal(t, puzzles.Number(today), n, "a day per daily so far")
+	label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#archive-list .played a').getAttribute('aria-label')`))
+	require.NoError(t, err)
+	assert.Equal(t, "Daily #1, 2026-11-22, played, best 91", label)
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#archive-list .played a').getAttribute('href')`))
+	require.NoError(t, err)
+	assert.Equal(t, "/daily/2026-11-22", href)
+	screenshot(t, ctx, "phone-archive")
+}
