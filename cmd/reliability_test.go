@@ -370,3 +370,12 @@ func TestStopSignals(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Dir(pdf))
 	assert.Empty(t, entries, "files left beside the sheet")
 }
+
+// TestPlaySaveToDevice: a game saved to /dev/null after every turn is not
+// taken for a file changed behind its back (found by the final attacks).
+func TestPlaySaveToDevice(t *testing.T) {
+	code, out, errb := playRun(t, "a 1\nb 1\nquit\n", "--seed", "3", "--save", "/dev/null")
+	assert.Equal(t, 0, code, errb)
+	assert.Contains(t, out, "Saved to /dev/null")
+	assert.Empty(t, errb)
+}
