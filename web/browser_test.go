@@ -149,6 +149,11 @@ func TestBrowserPlaysADaily(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click("#nav-stats")))
 	waitFor(t, ctx, `!document.getElementById('stats').hidden`)
 	assert.Contains(t, text(t, ctx, "#stats-list"), "Games played1")
+
+	// Back on the same daily: the page says it was played, and with what.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/daily/2026-11-22")))
+	waitFor(t, ctx, `document.getElementById('msg').textContent !== ''`)
+	assert.Contains(t, text(t, ctx, "#msg"), fmt.Sprintf("You played this daily already (first finish: %d)", sc.Total()))
 }
 
 // TestBrowserUndoAndRefusal: undo takes back a turn; a move the rules
@@ -196,13 +201,19 @@ func TestBrowserUndoAndRefusal(t *testing.T) {
 	waitFor(t, ctx, placed(slotB))
 	assert.Contains(t, text(t, ctx, "#turn"), "Turn 3")
 
-	// The line kept by the page replays with solo: one undo counted.
+	// A hint names a move and counts.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click("#hint")))
+	waitFor(t, ctx, `document.getElementById('msg').textContent.startsWith('Hint: ')`)
+	assert.Regexp(t, `^Hint: (take [abc] \(#\d+\) to \(-?\d+, -?\d+\)|end phase 1 now)\. The best line found from here scores \d+`, text(t, ctx, "#msg"))
+
+	// The line kept by the page replays with solo: one undo and one hint
+	// counted.
 	kept, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem('novaluna.game.seed-7')`))
 	require.NoError(t, err)
 	l, err := solo.ParseLine([]byte(kept))
 	require.NoError(t, err)
 	require.NotNil(t, l.Assists)
-	assert.Equal(t, 1, l.Assists.Undos)
+	assert.Equal(t, solo.Assists{Hints: 1, Undos: 1}, *l.Assists)
 	assert.Equal(t, line.Moves[0], l.Moves[0])
 	assert.Equal(t, slotB, l.Moves[1].Tile)
 	screenshot(t, ctx, "desktop-midgame")
@@ -220,4 +231,62 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644))
 	_ = strings.TrimSpace
+}
+
+// TestBrowserHistory imports a history.jsonl with a damaged line: the good
+// entries count, the damaged one is reported and skipped, and the streak
+// counts dailies finished on their own dates.
+func TestBrowserHistory(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	ts := browserServer(t)
+	today := puzzles.Today(time.Now())
+	entry := func(date time.Time, score int) string {
+		d := date.Format(puzzles.DateLayout)
+		return fmt.Sprintf(`{"date":%q,"finished_at":"%sT19:04:11Z","score":%d,"par":90,"assists":{"hints":0,"undos":1},"line":{"deck":[1],"moves":[],"phase1_turns":0}}`, d, d, score)
+	}
+	file := filepath.Join(t.TempDir(), "history.jsonl")
+	data := entry(today.AddDate(0, 0, -2), 97) + "\n" + `{"date":"2026-11-2` + "\n" + entry(today.AddDate(0, 0, -1), 88) + "\n"
+	require.NoError(t, os.WriteFile(file, []byte(data), 0o644))
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/seed/7")))
+	waitFor(t, ctx, `document.querySelector('#wheel button.take') !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click("#nav-stats")))
+	waitFor(t, ctx, `!document.getElementById('stats').hidden`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles("#import", []string{file})))
+	waitFor(t, ctx, `document.getElementById('stats-msg').textContent !== ''`)
+	assert.Equal(t, "Imported 2 new games. Skipped 1 damaged line (line 2).", text(t, ctx, "#stats-msg"))
+	stats := text(t, ctx, "#stats-list")
+	for _, want := range []string{"Games played2", "Dailies2", "Current streak2", "Longest streak2", "Mean over par2.5", "At or below par1"} {
+		assert.Contains(t, stats, want)
+	}
+	screenshot(t, ctx, "phone-stats")
+	// Imported twice: nothing new.
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('stats-msg').textContent = ''; true`))
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles("#import", []string{file})))
+	waitFor(t, ctx, `document.getElementById('stats-msg').textContent !== ''`)
+	assert.Contains(t, text(t, ctx, "#stats-msg"), "Imported 0 new games")
+}
+
+// TestBrowserArchive: the archive is a calendar of the dailies so far, a
+// link each, the played ones marked with the best score.
+func TestBrowserArchive(t *testing.T) {
+	ctx := browser(t, 390, 844)
+	ts := browserServer(t)
+	today := puzzles.Today(time.Now())
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/archive")))
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.setItem('novaluna.history', JSON.stringify({date:"2026-11-22",finished_at:"2026-11-22T10:00:00Z",score:91,par:90,assists:{hints:0,undos:0},line:{deck:[1],moves:[],phase1_turns:0}})); true`))
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	waitFor(t, ctx, `document.querySelectorAll('#archive-list .day').length > 0`)
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#archive-list .day a').length`))
+	require.NoError(t, err)
+	assert.Equal(t, puzzles.Number(today), n, "a day per daily so far")
+	label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#archive-list .played a').getAttribute('aria-label')`))
+	require.NoError(t, err)
+	assert.Equal(t, "Daily #1, 2026-11-22, played, best 91", label)
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#archive-list .played a').getAttribute('href')`))
+	require.NoError(t, err)
+	assert.Equal(t, "/daily/2026-11-22", href)
+	screenshot(t, ctx, "phone-archive")
 }

@@ -324,6 +324,8 @@
     const p = st.pos;
     const box = $("end-box");
     box.hidden = !p.over;
+    // Nothing is left to take once the game is over.
+    $("wheel-box").hidden = p.over;
     if (!p.over) return;
     let fin = "You scored " + p.score.total + ".";
     const par = p.par || st.par;
@@ -575,15 +577,47 @@
     loadHistory().forEach(function (e) {
       if (e.date && (best[e.date] === undefined || e.score < best[e.date])) best[e.date] = e.score;
     });
-    const ol = $("archive-list");
-    ol.replaceChildren();
+    // A month calendar each, newest month first, Monday first.
+    const box = $("archive-list");
+    box.replaceChildren();
+    const months = [];
     r.data.forEach(function (d) {
-      const li = el("li", best[d.date] === undefined ? "" : "played");
-      const a = el("a", "", "#" + d.number + " · " + d.date);
-      a.href = "/daily/" + d.date;
-      li.appendChild(a);
-      li.appendChild(el("span", "faint", best[d.date] === undefined ? " not played" : " played, best " + best[d.date]));
-      ol.appendChild(li);
+      const m = d.date.slice(0, 7);
+      if (!months.length || months[months.length - 1].key !== m) months.push({ key: m, days: [] });
+      months[months.length - 1].days.push(d);
+    });
+    months.forEach(function (m) {
+      const sec = el("section", "month");
+      const name = new Date(m.key + "-01T00:00:00Z").toLocaleDateString("en", { month: "long", year: "numeric", timeZone: "UTC" });
+      const h = el("h3", "", name);
+      h.id = "month-" + m.key;
+      sec.setAttribute("aria-labelledby", h.id);
+      sec.appendChild(h);
+      const grid = el("ol", "cal");
+      ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].forEach(function (w) {
+        const li = el("li", "wd", w);
+        li.setAttribute("aria-hidden", "true");
+        grid.appendChild(li);
+      });
+      const days = m.days.slice().reverse();
+      const first = new Date(days[0].date + "T00:00:00Z").getUTCDay();
+      for (let k = 0; k < (first + 6) % 7; k++) {
+        const li = el("li", "blank");
+        li.setAttribute("aria-hidden", "true");
+        grid.appendChild(li);
+      }
+      days.forEach(function (d) {
+        const li = el("li", best[d.date] === undefined ? "day" : "day played");
+        const a = el("a");
+        a.href = "/daily/" + d.date;
+        a.appendChild(el("span", "dn", String(Number(d.date.slice(8)))));
+        a.appendChild(el("span", "ds", best[d.date] === undefined ? "#" + d.number : String(best[d.date])));
+        a.setAttribute("aria-label", "Daily #" + d.number + ", " + d.date + (best[d.date] === undefined ? ", not played" : ", played, best " + best[d.date]));
+        li.appendChild(a);
+        grid.appendChild(li);
+      });
+      sec.appendChild(grid);
+      box.appendChild(sec);
     });
   }
 
@@ -671,7 +705,9 @@
     }
     $("game").hidden = false;
     draw();
+    const played = st.puzzle.kind === "daily" && loadHistory().filter(function (e) { return e.date === st.puzzle.date; });
     if (st.pos.line.moves.length > 0 && !st.pos.over) say("Your game goes on where you left it.");
+    else if (played && played.length) say("You played this daily already (first finish: " + played[0].score + "). Playing again is recorded, but the first finish counts.");
     else say("Take a tile marked a, b or c, then a highlighted cell.");
     if (st.puzzle.kind === "daily") loadPar().then(function () { if (st.pos.over) drawEnd(); });
   }
