@@ -19,6 +19,7 @@ type saveFile struct {
 	path   string
 	last   []byte // what the file held when this game last wrote it or took it over
 	exists bool   // whether the file existed then
+	stream bool   // a device or pipe (/dev/null, /dev/stdout): written without checks
 	unlock func()
 }
 
@@ -35,7 +36,10 @@ func claimSave(path, resume string, force bool) (*saveFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &saveFile{path: path, unlock: unlock}
+	f := &saveFile{path: path, unlock: unlock, stream: fileio.Streamed(path)}
+	if f.stream {
+		return f, nil
+	}
 	f.last, f.exists, err = f.current()
 	if err != nil {
 		unlock()
@@ -74,6 +78,9 @@ func (f *saveFile) current() (data []byte, exists bool, err error) {
 
 // write saves data, unless the file changed since this game last saved.
 func (f *saveFile) write(data []byte) error {
+	if f.stream {
+		return writeFileAtomic(f.path, data)
+	}
 	now, exists, err := f.current()
 	if err != nil {
 		return err

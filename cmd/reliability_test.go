@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -181,9 +182,16 @@ func TestPlayLongInputLine(t *testing.T) {
 }
 
 // TestPlayResumeRefusesWhatScoreRefuses: a saved line that score refuses
-// for its phase1_turns is refused by --resume too.
+// for its phase1_turns is refused by --resume too; 0 is tried on a line
+// whose phase 1 ran the wheel empty, which replays to its end without it.
 func TestPlayResumeRefusesWhatScoreRefuses(t *testing.T) {
-	l := scoreLine()
+	var l solo.Line
+	src := rand.NewPCG(12, 6)
+	for seed := uint64(1); l.Moves == nil; seed++ {
+		if r := solo.RandomLine(solo.SeedDeck(seed), src); r.Phase1Turns == solo.SetupTiles {
+			l = r
+		}
+	}
 	for _, p1 := range []int{-1 << 63, 1<<63 - 1, 0} {
 		bad := l
 		bad.Phase1Turns = p1
@@ -361,4 +369,13 @@ func TestStopSignals(t *testing.T) {
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 	entries, _ := os.ReadDir(filepath.Dir(pdf))
 	assert.Empty(t, entries, "files left beside the sheet")
+}
+
+// TestPlaySaveToDevice: a game saved to /dev/null after every turn is not
+// taken for a file changed behind its back (found by the final attacks).
+func TestPlaySaveToDevice(t *testing.T) {
+	code, out, errb := playRun(t, "a 1\nb 1\nquit\n", "--seed", "3", "--save", "/dev/null")
+	assert.Equal(t, 0, code, errb)
+	assert.Contains(t, out, "Saved to /dev/null")
+	assert.Empty(t, errb)
 }

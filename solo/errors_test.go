@@ -185,7 +185,7 @@ func TestParseLineErrors(t *testing.T) {
 		{"{\n  \"deck\": [1,],\n}", "line 2, column 14"},
 		{`{"deck": "1 2 3"}`, `"deck" holds a string, want a list of whole numbers`},
 		{`{"deck": ` + deck + `, "moves": [], "phase1_turns": 1.5}`, `"phase1_turns" holds the number 1.5, want a whole number`},
-		{`{"deck": ` + deck + `, "moves": [7], "phase1_turns": 1}`, `"moves" holds a number, want an object`},
+		{`{"deck": ` + deck + `, "moves": [7], "phase1_turns": 1}`, `move 1 holds a number, want an object`},
 		{`{"deck": ` + deck + `, "moves": {}, "phase1_turns": 1}`, `"moves" holds an object, want a list of objects`},
 		{`[1, 2]`, "the document holds a list, want an object"},
 	}

@@ -44,7 +44,7 @@ func Lock(path string) (unlock func(), err error) {
 		}
 		if err := tryLock(f); err != nil {
 			pid := 0
-			if data, rerr := os.ReadFile(lockFile); rerr == nil {
+			if data, rerr := Read(lockFile, nil, 64); rerr == nil {
 				pid, _ = strconv.Atoi(strings.TrimSpace(string(data)))
 			}
 			f.Close()

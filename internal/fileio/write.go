@@ -125,6 +125,10 @@ func Write(path string, data []byte) error {
 	return err
 }
 
+// maxInPlace is the largest file Write rewrites in place: it keeps the old
+// content in memory to put it back if the write fails.
+const maxInPlace = 256 << 20
+
 // errOwner says that a new file could not be given the owner of the file
 // it would replace.
 var errOwner = errors.New("cannot keep the owner")
@@ -179,7 +183,11 @@ func replace(path, file string, data []byte, old fs.FileInfo) error {
 // writeInPlace overwrites file with data, keeping its inode (and so its
 // hard links, owner and mode). On a failure it puts the old content back.
 func writeInPlace(path, file string, data []byte) error {
-	old, err := os.ReadFile(file)
+	old, err := Read(file, nil, maxInPlace)
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		return fmt.Errorf("cannot write %s: it has other hard links or another owner, so it would be rewritten in place, and it is too large (over %d MiB) to keep a copy in case the write fails; write elsewhere", path, maxInPlace>>20)
+	}
 	if err != nil {
 		return writeErr(path, err)
 	}
