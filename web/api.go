@@ -322,6 +322,11 @@ type reviewTurn struct {
 	EndsPhase1 bool `json:"ends_phase1"`
 	BestAfter  int  `json:"best_after"`
 	Loss       int  `json:"loss"`
+	// Better is, for a turn that cost points, the move that would have
+	// kept them (in the player's coordinates); BetterEnd says phase 1 ends
+	// after it.
+	Better    *solo.Move `json:"better,omitempty"`
+	BetterEnd bool       `json:"better_ends_phase1,omitempty"`
 }
 
 type reviewJSON struct {
@@ -348,7 +353,7 @@ func reviewOf(c puzzles.Comparison) reviewJSON {
 		out.BetterMove = &m
 	}
 	for _, t := range c.Turns {
-		out.Turns = append(out.Turns, reviewTurn{t.Turn, t.Move.Tile, t.Move.X, t.Move.Y, t.EndsPhase1, t.BestAfter, t.Loss})
+		out.Turns = append(out.Turns, reviewTurn{t.Turn, t.Move.Tile, t.Move.X, t.Move.Y, t.EndsPhase1, t.BestAfter, t.Loss, t.Better, t.BetterEndsPhase1})
 	}
 	return out
 }

@@ -367,6 +367,20 @@ func TestReview(t *testing.T) {
 	bs, err := solo.Replay(r.BestLine)
 	require.NoError(t, err)
 	assert.Equal(t, r.Best, bs.Total())
+	// A costly turn names the better move, which is legal there.
+	costly := 0
+	for _, tr := range r.Turns {
+		if tr.Loss == 0 {
+			assert.Nil(t, tr.Better, "turn %d cost nothing", tr.Turn)
+			continue
+		}
+		costly++
+		require.NotNil(t, tr.Better, "turn %d cost %d", tr.Turn, tr.Loss)
+		g, err := solo.PlayPrefix(full, tr.Turn-1)
+		require.NoError(t, err)
+		assert.NoError(t, g.Play(*tr.Better), "turn %d: the better move is legal", tr.Turn)
+	}
+	assert.Positive(t, costly, "a random line has costly turns")
 	// The same review twice: a node budget, not a clock.
 	assert.Equal(t, r, decode[reviewJSON](t, post(t, s, "/api/review", request{Line: mustJSON(t, full)})))
 }

@@ -399,9 +399,9 @@
       }
       parts.push(el("p", "", head));
       const t = el("table", "review");
-      t.appendChild(el("caption", "", "What each turn cost: the best score still reachable after it, and how much it lost"));
+      t.appendChild(el("caption", "", "What each turn cost: the best score still reachable after it, how much it lost, and the move that would have kept it"));
       const hr = el("tr");
-      ["Turn", "Move", "Best after", "Cost"].forEach(function (h) { hr.appendChild(el("th", "", h)); });
+      ["Turn", "Move", "Best after", "Cost", "Better"].forEach(function (h) { hr.appendChild(el("th", "", h)); });
       t.appendChild(hr);
       v.turns.forEach(function (tr) {
         const row = el("tr", tr.loss > 0 ? "costly" : "");
@@ -409,6 +409,7 @@
         row.appendChild(el("td", "", "#" + tr.tile + " to (" + tr.x + ", " + tr.y + ")" + (tr.ends_phase1 ? ", end of phase 1" : "")));
         row.appendChild(el("td", "num", String(tr.best_after)));
         row.appendChild(el("td", "num", tr.loss > 0 ? "+" + tr.loss : "0"));
+        row.appendChild(el("td", "", tr.better ? "#" + tr.better.tile + " to (" + tr.better.x + ", " + tr.better.y + ")" + (tr.better_ends_phase1 ? ", then end phase 1" : "") + ", saves " + tr.loss : ""));
         t.appendChild(row);
       });
       parts.push(t);
