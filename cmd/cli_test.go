@@ -56,7 +56,7 @@ func TestUsageErrors(t *testing.T) {
 	for _, args := range tests {
 		r := execCLI(t, false, args...)
 		lines := strings.Split(strings.TrimRight(r.err, "\n"), "\n")
-		if r.code != 2 || len(lines) != 2 || !strings.HasPrefix(lines[0], "novaluna: ") || !strings.Contains(lines[1], "--help") {
+		if r.code != 2 || len(lines) != 2 || !strings.HasPrefix(lines[0], "novaluna") || strings.HasPrefix(lines[0], "novaluna: novaluna") || !strings.Contains(lines[1], "--help") {
 			t.Errorf("novaluna %s = exit %d, stderr %q, want exit 2 with one message line and the --help hint", strings.Join(args, " "), r.code, r.err)
 		}
 		if r.out != "" {
@@ -72,8 +72,8 @@ func TestUsageMessages(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--version"}, "novaluna: unknown flag: --version\n"},
-		{[]string{"score"}, "novaluna: novaluna score: missing the LINE.json argument; usage: novaluna score LINE.json [flags]\n"},
+		{[]string{"--colour"}, "novaluna: unknown flag: --colour\n"},
+		{[]string{"score"}, "novaluna score: missing the LINE.json argument; usage: novaluna score LINE.json [flags]\n"},
 		{[]string{"score", "a.json", "b.json"}, `unexpected argument "b.json" after a.json (it takes one LINE.json)`},
 		{[]string{"deck", "deck.json"}, `novaluna deck: unexpected argument "deck.json" (deck takes options only, and they start with --)`},
 		{[]string{"solve", "--seed", "1", "--workers", "two"}, "novaluna solve: --workers \"two\": want a whole number\n"},
@@ -82,7 +82,7 @@ func TestUsageMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := execCLI(t, false, tt.args...)
-		if r.code != exitUsage || !strings.Contains(r.err, tt.want) {
+		if r.code != exitUsage || !strings.Contains(r.err, tt.want) || strings.Contains(r.err, "novaluna: novaluna") {
 			t.Errorf("novaluna %s = exit %d, stderr %q, want exit %d and %q", strings.Join(tt.args, " "), r.code, r.err, exitUsage, tt.want)
 		}
 	}

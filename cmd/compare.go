@@ -16,10 +16,11 @@ import (
 type compareOptions struct {
 	st    Streams
 	path  string
-	limit time.Duration
-	nodes int64 // a node budget per search instead of the clock; 0: use limit
+	limit time.Duration // a clock instead of the node budget; 0: use nodes
+	nodes int64         // the node budget of each search
 	// nodesSet tells --nodes 0 (a mistake) from no --nodes.
 	nodesSet bool
+	timeSet  bool
 	json     bool
 	now      func() time.Time
 }
@@ -40,32 +41,41 @@ with the best line the solver finds for the same deck:
   - for every turn of yours, the best score still reachable after it, and
     how many points the turn cost against the best before it.
 
---time is the whole budget: at least a third goes to the search from the
-opening, the rest is shared among your turns. A best score marked "≤" was
-not proven optimal in that time: a longer --time may find better. For a
-daily puzzle the spoiler-free share line is printed at the end.
+For every turn that cost points it names the better move (tile and cell,
+in your line's coordinates) and what it would have saved.
 
---nodes N replaces the clock by a node budget: every search stops after
-about N nodes on one worker (2000000 take about a second here), so the
-same line gives the same comparison in every run and on every machine,
-e.g. to check a friend's figures. It cannot be given with --time.`,
+Every search stops after --nodes N nodes on one worker (2000000 by
+default, about a second each here), so the same line gives the same
+comparison in every run and on every machine: you can check a friend's
+figures. --time replaces the node budget by a clock (all workers, so the
+result depends on the machine): at least a third goes to the search from
+the opening, the rest is shared among your turns. A best score marked "≤"
+was not proven optimal: a bigger budget may find better.
+
+For a daily puzzle the date's par (see 'daily --help') is shown, its line
+counts as found, and the spoiler-free share line is printed at the end; a
+best line below par is labelled as better than par.`,
 		Example: `  novaluna play --daily --save line.json
   novaluna compare line.json
   novaluna compare --time 2m line.json
-  novaluna compare --nodes 2000000 line.json
+  novaluna compare --nodes 8000000 line.json
   novaluna compare --json line.json | jq '.turns[] | select(.loss > 0)'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.path = args[0]
 			o.nodesSet = c.Flags().Changed("nodes")
+			o.timeSet = c.Flags().Changed("time")
 			if o.nodesSet && c.Flags().Changed("time") {
 				return usageErrorf("give --time or --nodes, not both: --nodes replaces the clock")
 			}
-			return o.run(c.Context())
+			ctx, caught, stop := onStopSignal(c.Context())
+			defer stop()
+			err := o.run(ctx)
+			return interrupted(caught, err, "the comparison needs every turn's search, so there is nothing to show; a smaller --nodes is quicker")
 		},
 	}
-	c.Flags().DurationVar(&o.limit, "time", 30*time.Second, "the solver's whole time budget")
-	c.Flags().Int64Var(&o.nodes, "nodes", 0, "instead of --time: stop each search after `N` nodes, one worker, the same result every run")
+	c.Flags().DurationVar(&o.limit, "time", 0, "instead of --nodes: the solver's whole time budget, e.g. 30s (results vary by run and machine)")
+	c.Flags().Int64Var(&o.nodes, "nodes", puzzles.RatingNodes, "stop each search after `N` nodes, one worker: the same result every run")
 	c.Flags().BoolVar(&o.json, "json", false, "print the comparison as JSON")
 	return c
 }
@@ -74,50 +84,64 @@ func (o *compareOptions) run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	opts := puzzles.CompareOptions{Time: o.limit}
+	opts := puzzles.CompareOptions{Nodes: o.nodes, Workers: 1}
 	switch {
-	case o.nodes < 0 || o.nodes == 0 && o.nodesSet:
-		return usageErrorf("--nodes %d: want a positive node count such as 2000000", o.nodes)
-	case o.nodes > 0:
-		opts = puzzles.CompareOptions{Nodes: o.nodes, Workers: 1}
-	case o.limit <= 0:
+	case o.limit < 0 || o.limit == 0 && o.timeSet:
 		return usageErrorf("--time %v: want a positive duration such as 30s", o.limit)
+	case o.limit > 0:
+		opts = puzzles.CompareOptions{Time: o.limit}
+		o.nodes = 0
+	case o.nodes <= 0:
+		return usageErrorf("--nodes %d: want a positive node count such as 2000000", o.nodes)
 	}
-	l, err := readLineFile(o.path)
+	l, err := readLineInput(o.path, o.st.In)
 	if err != nil {
 		return err
 	}
 	if _, err := solo.Replay(l); err != nil {
-		return fmt.Errorf("%s: %w", o.path, err)
+		if u := unfinished(l, o.path); u != nil {
+			return fmt.Errorf("%s is %s", inputName(o.path), u.Msg)
+		}
+		return fmt.Errorf("%s: %w", inputName(o.path), err)
 	}
 	update, finish := progress(o.st, "searching")
-	update(0, len(l.Moves))
-	opts.Progress = update
+	update(0, len(l.Moves)+1)
+	date, daily := puzzles.FindDaily(l.Deck, o.now())
+	var par puzzles.ParResult
+	if daily {
+		// The par's own search is the first of the comparison's searches.
+		if par, err = puzzles.Par(ctx, date, nil); err != nil {
+			finish()
+			return err
+		}
+		opts.Known = &par.Line
+	}
+	update(1, len(l.Moves)+1)
+	opts.Progress = func(done, total int) { update(done+1, total+1) }
 	cmp, err := puzzles.Compare(ctx, l, opts)
 	finish()
 	if err != nil {
 		return fmt.Errorf("%s: %w", o.path, err)
 	}
 	share := ""
-	date, daily := puzzles.FindDaily(l.Deck, o.now())
 	if daily {
-		share, err = puzzles.ShareLine(date, l, cmp.BestScore.Total())
+		share, err = puzzles.ShareLine(date, l, par.Par)
 		if err != nil {
 			return err
 		}
 	}
 	if o.json {
-		return writeJSON(o.st.Out, toCompareJSON(cmp, share, date, daily))
+		return writeJSON(o.st.Out, toCompareJSON(cmp, share, date, daily, par.Par, o.nodes))
 	}
 	label := o.path
 	if daily {
 		label += ", " + strings.Replace(strings.TrimSuffix(dailyLabel(date), ")"), " (", ", ", 1)
 	}
-	o.print(cmp, label, share)
+	o.print(cmp, label, share, par.Par)
 	return nil
 }
 
-func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
+func (o *compareOptions) print(c puzzles.Comparison, label, share string, par int) {
 	w := o.st.Out
 	p := painter{o.st.Colour}
 	budget := roundDuration(c.Elapsed).String()
@@ -145,6 +169,9 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 		fmt.Fprintf(w, "  %-10s %6d %6d   %s\n", r.name, r.u, r.b, p.faint(r.remark))
 	}
 	fmt.Fprintf(w, "  %s %s %s   %s\n", p.bold("Score     "), p.bold(fmt.Sprintf("%6d", us.Total())), p.bold(padLeft(best, 6)), p.faint(proofNote(c)))
+	if par > 0 {
+		fmt.Fprintf(w, "  %-10s %6s %6d   %s\n", "Par", overPar(us.Total(), par), par, p.faint(parNote(c.BestScore.Total(), par)))
+	}
 
 	ub, bb := puzzles.BreakdownOf(us), puzzles.BreakdownOf(bs)
 	fmt.Fprintf(w, "\nWhere the points went:        %6s %6s\n", "yours", "best")
@@ -158,7 +185,7 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 	fmt.Fprintf(w, "\n%s\n", partSentence(c))
 
 	fmt.Fprintf(w, "\nTurn by turn: the best score still reachable after each of your turns,\nand what the turn cost against the best before it.\n")
-	fmt.Fprintf(w, "  %4s  %-8s %-9s %6s %6s\n", "turn", "tile", "cell", "best", "cost")
+	fmt.Fprintf(w, "  %4s  %-8s %-9s %6s %6s  %s\n", "turn", "tile", "cell", "best", "cost", "better move")
 	fmt.Fprintf(w, "  %4s  %-8s %-9s %s\n", "", "start", "", padLeft(best, 6))
 	for _, t := range c.Turns {
 		tile, _ := solo.TileByID(t.Move.Tile)
@@ -175,6 +202,9 @@ func (o *compareOptions) print(c puzzles.Comparison, label, share string) {
 		note := ""
 		if t.EndsPhase1 && t.Turn < len(c.User.Moves) {
 			note = "  end of phase 1"
+		}
+		if t.Better != nil {
+			note = "  " + betterMove(t) + note
 		}
 		fmt.Fprintf(w, "  %4d  %s %-9s %s %s%s\n", t.Turn, padRight(p.badge(tile.Colour, name), len(name), 8), cell, padLeft(bestAfter, 6), cost, note)
 	}
@@ -266,11 +296,50 @@ func costliest(c puzzles.Comparison) string {
 			worst[j], worst[j-1] = worst[j-1], worst[j]
 		}
 	}
-	parts := make([]string, 0, 3)
+	var b strings.Builder
+	fmt.Fprintf(&b, "You are %s above the best line found.\nThe costliest turns:", plural(lost, "point"))
 	for _, x := range worst[:min(3, len(worst))] {
-		parts = append(parts, fmt.Sprintf("turn %d (+%d)", x.turn, x.loss))
+		t := c.Turns[x.turn-1]
+		tile, _ := solo.TileByID(t.Move.Tile)
+		fmt.Fprintf(&b, "\n  turn %d, #%d %s%d at (%d, %d): %s instead keeps %d in reach, saving %s.",
+			t.Turn, tile.ID, tile.Colour, tile.Cost, t.Move.X, t.Move.Y, betterMove(t), t.BestAfter-t.Loss, plural(t.Loss, "point"))
 	}
-	return fmt.Sprintf("You are %d points above the best line found.\nThe costliest turns: %s.", lost, strings.Join(parts, ", "))
+	return b.String()
+}
+
+// betterMove names the better move of a costly turn: "#6 at (0, 2)", with
+// the end of phase 1 when the lines differ there.
+func betterMove(t puzzles.TurnReport) string {
+	if t.Better == nil {
+		return ""
+	}
+	s := fmt.Sprintf("#%d at (%d, %d)", t.Better.Tile, t.Better.X, t.Better.Y)
+	switch {
+	case t.BetterEndsPhase1 && !t.EndsPhase1:
+		s += " and end phase 1"
+	case !t.BetterEndsPhase1 && t.EndsPhase1 && *t.Better == t.Move:
+		s += " without ending phase 1"
+	}
+	return s
+}
+
+// overPar writes a score against par: "+11", "-2" or "E" (even).
+func overPar(score, par int) string {
+	switch d := score - par; {
+	case d > 0:
+		return fmt.Sprintf("+%d", d)
+	case d < 0:
+		return fmt.Sprint(d)
+	}
+	return "E"
+}
+
+// parNote says what the par is, and whether the comparison found better.
+func parNote(best, par int) string {
+	if best < par {
+		return fmt.Sprintf("the daily's reference score; this search found %d better", par-best)
+	}
+	return "the daily's reference score, the same for everyone"
 }
 
 func roundDuration(d time.Duration) time.Duration {
@@ -289,6 +358,17 @@ type compareTurnJSON struct {
 	BestAfter  int  `json:"best_after"`
 	Loss       int  `json:"loss"`
 	Proven     bool `json:"proven"`
+	// Better is the better move of a turn that cost points, with what
+	// playing it would have saved (the turn's loss).
+	Better *compareBetterJSON `json:"better,omitempty"`
+}
+
+type compareBetterJSON struct {
+	Tile       int  `json:"tile"`
+	X          int  `json:"x"`
+	Y          int  `json:"y"`
+	EndsPhase1 bool `json:"ends_phase1"`
+	Saves      int  `json:"saves"`
 }
 
 type compareSideJSON struct {
@@ -305,12 +385,14 @@ type compareJSON struct {
 	PartKind   string            `json:"part_kind"`
 	Turns      []compareTurnJSON `json:"turns"`
 	Seconds    float64           `json:"seconds"`
+	Nodes      int64             `json:"nodes,omitempty"` // each search's node budget; 0 with --time
+	Par        int               `json:"par,omitempty"`
 	Date       string            `json:"date,omitempty"`
 	Number     int               `json:"number,omitempty"`
 	Share      string            `json:"share,omitempty"`
 }
 
-func toCompareJSON(c puzzles.Comparison, share string, date time.Time, daily bool) compareJSON {
+func toCompareJSON(c puzzles.Comparison, share string, date time.Time, daily bool, par int, nodes int64) compareJSON {
 	out := compareJSON{
 		User:       compareSideJSON{c.UserScore, c.User},
 		Best:       compareSideJSON{c.BestScore, c.Best},
@@ -321,13 +403,18 @@ func toCompareJSON(c puzzles.Comparison, share string, date time.Time, daily boo
 		Turns:      make([]compareTurnJSON, len(c.Turns)),
 		Seconds:    c.Elapsed.Seconds(),
 		Share:      share,
+		Nodes:      nodes,
+		Par:        par,
 	}
 	if daily {
 		out.Date = date.Format(puzzles.DateLayout)
 		out.Number = puzzles.Number(date)
 	}
 	for i, t := range c.Turns {
-		out.Turns[i] = compareTurnJSON{t.Turn, t.Move.Tile, t.Move.X, t.Move.Y, t.EndsPhase1, t.BestAfter, t.Loss, t.Proven}
+		out.Turns[i] = compareTurnJSON{t.Turn, t.Move.Tile, t.Move.X, t.Move.Y, t.EndsPhase1, t.BestAfter, t.Loss, t.Proven, nil}
+		if b := t.Better; b != nil {
+			out.Turns[i].Better = &compareBetterJSON{b.Tile, b.X, b.Y, t.BetterEndsPhase1, t.Loss}
+		}
 	}
 	return out
 }

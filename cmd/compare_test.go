@@ -1,7 +1,9 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func tempLineFile(t *testing.T, l solo.Line) string {
@@ -22,43 +26,52 @@ func tempLineFile(t *testing.T, l solo.Line) string {
 }
 
 func TestCompareDaily(t *testing.T) {
-	if testing.Short() {
-		t.Skip("searches for a few seconds")
-	}
 	l := solo.RandomLine(puzzles.DailyDeck(puzzles.Launch), rand.NewPCG(11, 11))
-	sc, _ := solo.Replay(l)
+	l.Assists = &solo.Assists{Hints: 1, Undos: 2} // the share line reports them
+	sc, err := solo.Replay(l)
+	require.NoError(t, err)
 	path := tempLineFile(t, l)
+	par, err := puzzles.Par(context.Background(), puzzles.Launch, nil)
+	require.NoError(t, err)
 
-	out, errOut, code := runNovaluna(t, "compare", "--time", "1s", "--json", path)
-	if code != 0 {
-		t.Fatalf("compare --json: exit %d, %s", code, errOut)
-	}
+	out, errOut, code := runNovaluna(t, "compare", "--nodes", "20000", "--json", path)
+	require.Equal(t, 0, code, "compare --json: %s", errOut)
 	var got compareJSON
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("compare --json printed %q: %v", out, err)
-	}
-	if got.User.Score != sc {
-		t.Errorf("compare --json user result = %+v, want %+v", got.User.Score, sc)
-	}
-	if bs, err := solo.Replay(got.Best.Line); err != nil || bs != got.Best.Score {
-		t.Errorf("Replay(best line) = %+v, %v, want %+v", bs, err, got.Best.Score)
-	}
-	if len(got.Turns) != len(l.Moves) || got.Date != "2026-11-22" || got.Number != 1 {
-		t.Errorf("compare --json: %d turns, date %q, number %d, want %d, 2026-11-22, 1", len(got.Turns), got.Date, got.Number, len(l.Moves))
-	}
-	wantShare, _ := puzzles.ShareLine(puzzles.Launch, l, got.Best.Score.Total())
-	if got.Share != wantShare {
-		t.Errorf("compare --json share = %q, want %q", got.Share, wantShare)
-	}
-
-	out, errOut, code = runNovaluna(t, "compare", "--time", "1s", path)
-	if code != 0 {
-		t.Fatalf("compare: exit %d, %s", code, errOut)
-	}
-	for _, w := range []string{"daily #1, 2026-11-22", "Where the points went", "penalties (P1 + P2)", "Turn by turn", "Share (no spoilers):\nNova Luna #1 (2026-11-22): ", "The best line found"} {
-		if !strings.Contains(out, w) {
-			t.Errorf("compare output lacks %q:\n%s", w, out)
+	require.NoError(t, json.Unmarshal([]byte(out), &got), "compare --json printed %q", out)
+	assert.Equal(t, sc, got.User.Score, "the user's result")
+	bs, err := solo.Replay(got.Best.Line)
+	require.NoError(t, err, "the best line replays")
+	assert.Equal(t, got.Best.Score, bs, "the best line's result")
+	assert.Len(t, got.Turns, len(l.Moves))
+	assert.Equal(t, "2026-11-22", got.Date)
+	assert.Equal(t, 1, got.Number)
+	assert.Equal(t, par.Par, got.Par, "compare --json par")
+	assert.LessOrEqual(t, got.Best.Score.Total(), par.Par, "the par line counts as found")
+	assert.Equal(t, int64(20000), got.Nodes)
+	wantShare, err := puzzles.ShareLine(puzzles.Launch, l, par.Par)
+	require.NoError(t, err)
+	assert.Equal(t, wantShare, got.Share)
+	assert.True(t, strings.HasSuffix(got.Share, " (1 hint, 2 undos)"), "the share line %q ends with the assists", got.Share)
+	assert.Contains(t, got.Share, fmt.Sprintf(": %d (par %d) ", sc.Total(), par.Par))
+	costly := 0
+	for _, tr := range got.Turns {
+		if tr.Loss > 0 {
+			costly++
+			if assert.NotNil(t, tr.Better, "turn %d cost %d", tr.Turn, tr.Loss) {
+				assert.Equal(t, tr.Loss, tr.Better.Saves, "turn %d: what the better move saves", tr.Turn)
+			}
+		} else {
+			assert.Nil(t, tr.Better, "turn %d cost nothing", tr.Turn)
 		}
+	}
+	assert.Positive(t, costly, "a random line has costly turns")
+
+	out, errOut, code = runNovaluna(t, "compare", "--nodes", "20000", path)
+	require.Equal(t, 0, code, "compare: %s", errOut)
+	for _, w := range []string{"daily #1, 2026-11-22", "Where the points went", "penalties (P1 + P2)", "Turn by turn",
+		fmt.Sprintf("  Par        %6s %6d", fmt.Sprintf("+%d", sc.Total()-par.Par), par.Par),
+		"The costliest turns:\n  turn ", " instead keeps ", "Share (no spoilers):\n" + wantShare, "The best line found"} {
+		assert.Contains(t, out, w)
 	}
 }
 
@@ -92,14 +105,14 @@ func TestCompareBadInput(t *testing.T) {
 		{"not JSON", []string{"compare", tempPuzzleFile(t, "x.json", []byte("hello"))}, 1, "line format"},
 		{"no file", []string{"compare"}, 2, "missing the LINE.json argument"},
 		{"bad time", []string{"compare", "--time", "-1s", tempLineFile(t, l)}, 2, "--time"},
+		{"zero time", []string{"compare", "--time", "0s", tempLineFile(t, l)}, 2, "--time 0s"},
 		{"no nodes", []string{"compare", "--nodes", "0", tempLineFile(t, l)}, 2, "--nodes 0"},
 		{"time and nodes", []string{"compare", "--nodes", "1000", "--time", "1s", tempLineFile(t, l)}, 2, "not both"},
 	}
 	for _, tt := range tests {
 		_, errOut, code := runNovaluna(t, tt.args...)
-		if code != tt.code || !strings.Contains(errOut, tt.msg) {
-			t.Errorf("compare (%s) = exit %d, %q, want exit %d mentioning %q", tt.name, code, errOut, tt.code, tt.msg)
-		}
+		assert.Equal(t, tt.code, code, "compare (%s): exit status", tt.name)
+		assert.Contains(t, errOut, tt.msg, "compare (%s)", tt.name)
 	}
 }
 

@@ -35,8 +35,14 @@ The difficulty comes from the best score a fixed search finds (one
 worker, 2,000,000 nodes, about a second): easy below 90, medium below 100,
 hard below 110, very hard from 110 up (the rulebook's benchmark is to stay
 below 100). The search is counted in nodes, not seconds, so a date has the
-same rating on every machine. The best score itself is not shown, so the
-puzzle stays unspoilt; compare shows it after you play.`,
+same rating on every machine.
+
+The par is the date's reference score: the score of a line the tool can
+show, the same on every machine and in every run (never a clock). It is the
+lower of the table of pars shipped with novaluna and what the rating's
+search finds; a new release may lower a date's par, never raise it. Play's
+end screen, the share line, compare and the sheet's answer page set your
+score against it. --json carries the par line too (a spoiler).`,
 		Example: `  novaluna daily
   novaluna daily --date 2026-12-24
   novaluna daily --json > today.json
@@ -45,7 +51,7 @@ puzzle stays unspoilt; compare shows it after you play.`,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c.Context()) },
 	}
 	c.Flags().StringVar(&o.date, "date", "", "the puzzle of this `date` (YYYY-MM-DD; default today in UTC)")
-	c.Flags().BoolVar(&o.json, "json", false, `print the FORMATS.md deck document with "date", "number" and "difficulty"`)
+	c.Flags().BoolVar(&o.json, "json", false, `print the FORMATS.md deck document with "date", "number", "difficulty", "par" and "par_line"`)
 	return c
 }
 
@@ -55,6 +61,8 @@ type dailyJSON struct {
 	Date       string    `json:"date"`
 	Number     int       `json:"number"`
 	Difficulty string    `json:"difficulty"`
+	Par        int       `json:"par"`
+	ParLine    solo.Line `json:"par_line"`
 }
 
 func (o *dailyOptions) run(ctx context.Context) error {
@@ -70,7 +78,7 @@ func (o *dailyOptions) run(ctx context.Context) error {
 	if o.st.ErrTTY {
 		fmt.Fprint(o.st.Err, "rating the difficulty...")
 	}
-	rating, _, err := puzzles.RateDeck(ctx, deck)
+	rating, par, err := rateDaily(ctx, date)
 	if o.st.ErrTTY {
 		fmt.Fprint(o.st.Err, "\r\033[K") // clear the notice
 	}
@@ -78,7 +86,7 @@ func (o *dailyOptions) run(ctx context.Context) error {
 		return err
 	}
 	if o.json {
-		return writeJSON(o.st.Out, dailyJSON{deck, date.Format(puzzles.DateLayout), puzzles.Number(date), rating.String()})
+		return writeJSON(o.st.Out, dailyJSON{deck, date.Format(puzzles.DateLayout), puzzles.Number(date), rating.String(), par.Par, par.Line})
 	}
 	p := painter{o.st.Colour}
 	w := o.st.Out
@@ -87,7 +95,8 @@ func (o *dailyOptions) run(ctx context.Context) error {
 		title += ", today in UTC"
 	}
 	fmt.Fprintf(w, "%s\n", p.bold("Nova Luna "+title))
-	fmt.Fprintf(w, "Difficulty: %s\n\n", rating.Stars()+" "+rating.String())
+	fmt.Fprintf(w, "Difficulty: %s\n", rating.Stars()+" "+rating.String())
+	fmt.Fprintf(w, "Par:        %d %s\n\n", par.Par, p.faint("(the reference score: lower is better)"))
 	fmt.Fprintln(w, "The opening wheel, clockwise (take one of the first three tiles after the moon figure):")
 	fmt.Fprintf(w, "  space  0  %s\n", p.paint("☾ moon figure", fgColours[solo.Yellow]))
 	for i := range solo.SetupTiles {
@@ -98,8 +107,19 @@ func (o *dailyOptions) run(ctx context.Context) error {
 		fmt.Fprintf(w, "  draw %2d   %s\n", i-solo.SetupTiles+1, p.tile(deck[i]))
 	}
 	ds := date.Format(puzzles.DateLayout)
-	fmt.Fprintf(w, "\nPlay it:  novaluna play --date %s --save line.json\n", ds)
-	fmt.Fprintf(w, "Then:     novaluna compare line.json\n")
-	fmt.Fprintf(w, "Print it: novaluna sheet --date %s -o daily.pdf\n", ds)
+	prog := o.st.prog()
+	fmt.Fprintf(w, "\nPlay it:  %s play --date %s --save line.json\n", prog, ds)
+	fmt.Fprintf(w, "Then:     %s compare line.json\n", prog)
+	fmt.Fprintf(w, "Print it: %s sheet --date %s -o daily.pdf\n", prog, ds)
 	return nil
+}
+
+// rateDaily rates a date's puzzle and finds its par, with one search.
+func rateDaily(ctx context.Context, date time.Time) (puzzles.Difficulty, puzzles.ParResult, error) {
+	rating, res, err := puzzles.RateDeck(ctx, puzzles.DailyDeck(date))
+	if err != nil {
+		return 0, puzzles.ParResult{}, err
+	}
+	par, err := puzzles.Par(ctx, date, &puzzles.ParResult{Par: res.Score.Total(), Line: res.Line, Proven: res.Optimal})
+	return rating, par, err
 }

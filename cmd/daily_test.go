@@ -1,9 +1,10 @@
 package cmd
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,37 +12,38 @@ import (
 
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDailyJSON(t *testing.T) {
 	for _, date := range []string{"2026-11-22", "2028-02-29"} {
 		out, errOut, code := runNovaluna(t, "daily", "--date", date, "--json")
-		if code != 0 {
-			t.Fatalf("daily --date %s --json: exit %d, %s", date, code, errOut)
-		}
+		require.Equal(t, 0, code, "daily --date %s --json: %s", date, errOut)
 		var got dailyJSON
-		if err := json.Unmarshal([]byte(out), &got); err != nil {
-			t.Fatalf("daily --json printed %q: %v", out, err)
-		}
+		require.NoError(t, json.Unmarshal([]byte(out), &got), "daily --json printed %q", out)
 		data, err := os.ReadFile("../puzzles/testdata/daily/" + date + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var want dailyJSON
-		if err := json.Unmarshal(data, &want); err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got.Deck, want.Deck) || got.Date != want.Date || got.Number != want.Number {
-			t.Errorf("daily --date %s --json = %+v, want the golden %+v", date, got, want)
-		}
-		names := []string{"easy", "medium", "hard", "very hard"}
-		if !slices.Contains(names, got.Difficulty) {
-			t.Errorf("daily --json difficulty = %q, want one of %q", got.Difficulty, names)
-		}
+		require.NoError(t, json.Unmarshal(data, &want))
+		assert.Equal(t, want.Deck, got.Deck, "daily --date %s --json deck", date)
+		assert.Equal(t, want.Date, got.Date)
+		assert.Equal(t, want.Number, got.Number)
+		assert.Contains(t, []string{"easy", "medium", "hard", "very hard"}, got.Difficulty)
+		// The par is the date's, and its line scores it.
+		d, err := puzzles.ParseDate(date)
+		require.NoError(t, err)
+		par, err := puzzles.Par(context.Background(), d, nil)
+		require.NoError(t, err)
+		assert.Equal(t, par.Par, got.Par, "daily --date %s --json par", date)
+		sc, err := solo.Replay(got.ParLine)
+		require.NoError(t, err, "the par line replays")
+		assert.Equal(t, got.Par, sc.Total(), "the par line scores the par")
+		assert.True(t, puzzles.IsDaily(got.ParLine.Deck, d), "the par line is of the date's deck")
 		// The deck document part must read back as a deck.
-		if d, err := solo.ParseDeck([]byte(out)); err != nil || !slices.Equal(d, want.Deck) {
-			t.Errorf("ParseDeck(daily --json) = %v, %v, want the deck", d, err)
-		}
+		deck, err := solo.ParseDeck([]byte(out))
+		require.NoError(t, err)
+		assert.Equal(t, want.Deck, deck)
 	}
 }
 
@@ -49,36 +51,34 @@ func TestDailyToday(t *testing.T) {
 	before := puzzles.Today(time.Now()).Format(puzzles.DateLayout)
 	out, errOut, code := runNovaluna(t, "daily", "--json")
 	after := puzzles.Today(time.Now()).Format(puzzles.DateLayout)
-	if code != 0 {
-		t.Fatalf("daily --json: exit %d, %s", code, errOut)
-	}
+	require.Equal(t, 0, code, "daily --json: %s", errOut)
 	var got dailyJSON
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatal(err)
-	}
-	if got.Date != before && got.Date != after {
-		t.Errorf("daily --json date = %s, want today in UTC, %s", got.Date, after)
-	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Contains(t, []string{before, after}, got.Date, "daily --json date is today in UTC")
 }
 
 func TestDailyHuman(t *testing.T) {
 	out, errOut, code := runNovaluna(t, "daily", "--date", "2026-11-22")
-	if code != 0 {
-		t.Fatalf("daily: exit %d, %s", code, errOut)
-	}
+	require.Equal(t, 0, code, "daily: %s", errOut)
 	deck := puzzles.DailyDeck(puzzles.Launch)
-	wants := []string{"daily #1 (2026-11-22)", "Difficulty: ", "space  0  ☾ moon figure", "space 11  #" + strconv.Itoa(deck[10]) + " ", "draw 11   #" + strconv.Itoa(deck[21]) + " "}
-	for _, w := range wants {
-		if !strings.Contains(out, w) {
-			t.Errorf("daily output lacks %q:\n%s", w, out)
-		}
+	par, err := puzzles.Par(context.Background(), puzzles.Launch, nil)
+	require.NoError(t, err)
+	for _, w := range []string{"daily #1 (2026-11-22)", "Difficulty: ", "Par:        " + strconv.Itoa(par.Par) + " ",
+		"space  0  ☾ moon figure", "space 11  #" + strconv.Itoa(deck[10]) + " ", "draw 11   #" + strconv.Itoa(deck[21]) + " ",
+		"Play it:  novaluna play --date 2026-11-22 --save line.json"} {
+		assert.Contains(t, out, w)
 	}
-	if n := strings.Count(out, "  space "); n != 12 {
-		t.Errorf("daily output has %d wheel spaces, want 12", n)
-	}
-	if strings.Contains(out, "\x1b[") {
-		t.Errorf("daily output to a buffer is coloured, want plain text")
-	}
+	assert.Equal(t, 12, strings.Count(out, "  space "), "wheel spaces")
+	assert.NotContains(t, out, "\x1b[", "output to a buffer is plain text")
+}
+
+// TestDailyNamesTheCommand checks that daily's suggestions work as the
+// user ran the program: "go run ." after go run.
+func TestDailyNamesTheCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := Main([]string{"daily", "--date", "2026-11-22"}, Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Prog: "go run ."})
+	require.Equal(t, 0, code, errb.String())
+	assert.Contains(t, out.String(), "Play it:  go run . play --date 2026-11-22 --save line.json\nThen:     go run . compare line.json\n")
 }
 
 func TestDailyBadInput(t *testing.T) {
@@ -94,8 +94,7 @@ func TestDailyBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, errOut, code := runNovaluna(t, tt.args...)
-		if code != tt.code || !strings.Contains(errOut, tt.msg) {
-			t.Errorf("novaluna %s = exit %d, %q, want exit %d mentioning %q", strings.Join(tt.args, " "), code, errOut, tt.code, tt.msg)
-		}
+		assert.Equal(t, tt.code, code, "novaluna %s", strings.Join(tt.args, " "))
+		assert.Contains(t, errOut, tt.msg, "novaluna %s", strings.Join(tt.args, " "))
 	}
 }

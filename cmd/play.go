@@ -6,16 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/mattn/go-isatty"
+	"github.com/novaluna/novaluna/internal/fileio"
 	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/session"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 type playOptions struct {
@@ -24,14 +26,17 @@ type playOptions struct {
 	save     string
 	resume   string
 	hintTime time.Duration
+	hard     bool
+	force    bool // --save may replace a file that holds something else
 }
 
 func newPlayCmd(st Streams) *cobra.Command {
 	o := &playOptions{st: st, src: deckSource{withDaily: true}}
 	c := &cobra.Command{
-		Use:   "play (--daily | --date YYYY-MM-DD | --seed N | --deck FILE | --resume FILE) [--save LINE.json]",
+		Use:   "play [--daily | --date YYYY-MM-DD | --seed N | --deck FILE | --resume FILE] [--save LINE.json]",
 		Short: "Play a puzzle in the terminal, with the rules enforced and explained",
-		Long: `Play a solo puzzle turn by turn. The screen shows the wheel from the moon
+		Long: `Play a solo puzzle turn by turn; without a puzzle flag, today's daily
+puzzle (today in UTC). The screen shows the wheel from the moon
 figure clockwise, with the three tiles you may take marked a, b and c; your
 display as a grid with x coordinates above and y on the left, the cells you
 may place on numbered, open tasks in capitals and covered ones in small
@@ -44,29 +49,46 @@ Moves:
   end          end phase 1 (allowed once 8 tokens are placed)
   undo         take back the last turn (or the end of phase 1; on a terminal,
                also the turn that ended the game)
-  hint         ask the solver for the best move from here (see --hint-time)
+  hint         ask the solver for the best move from here (a fixed search,
+               the same on every machine; see --hint-time)
   show         draw the screen again, whole: on a small terminal the screen
                is made to fit, which may crop the display
   help         list the commands
   quit         stop; offers to save the game so that --resume can go on
 
+Hints and undos are counted: a saved game keeps the counts across --resume,
+and the share line reports them. --hard plays without hints and undo, and
+the share line says so.
+
 An illegal move is refused with the rule it breaks (RULES.md) and what is
 allowed instead. At the end you see the score, the solver's best line for
-the puzzle to compare, and for a daily puzzle a share line without spoilers.
+the puzzle to compare (found in --hint-time, so it may beat par), and for a
+daily puzzle its par and a share line without spoilers.
+
+Every finished game is recorded in history.jsonl in the data directory
+($NOVALUNA_HOME, else ~/.local/share/novaluna on Linux) for 'novaluna
+stats' and 'novaluna archive'. A daily you finished before is announced
+when you start it again; playing it again is recorded, but the first
+finish is the one that counts. If the data directory cannot be written,
+the game still plays and the end says it was not recorded.
+
+On a terminal the prompt edits like a shell's: left and right arrows,
+up and down for earlier commands, Ctrl-A and Ctrl-E for the start and end.
 
 When standard input is not a terminal, the same commands are read one per
 line, without prompts or colour, so a game can be scripted; lines starting
 with "# " are comments. Refused commands are reported on standard error with
 their line number. play exits with status 1 when the input ends before the
 game does (the game is saved first if --save was given).`,
-		Example: `  novaluna play --daily
+		Example: `  novaluna play
+  novaluna play --date 2026-12-24
   novaluna play --seed 7 --save mine.json
   novaluna play --resume mine.json
   novaluna play --seed 7 --save line.json < moves.txt && novaluna score line.json
   printf 'a 1\nb 2\n' | novaluna play --seed 7   # 2 turns, then the input ends: exit 1`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 			defer stop()
 			return o.run(ctx)
 		},
@@ -74,15 +96,10 @@ game does (the game is saved first if --save was given).`,
 	o.src.addFlags(c)
 	c.Flags().StringVar(&o.save, "save", "", "keep the game in `file` as a FORMATS.md line, saved after every turn")
 	c.Flags().StringVar(&o.resume, "resume", "", "go on with a game saved in `file` (its deck, unless a puzzle flag is also given)")
-	c.Flags().DurationVar(&o.hintTime, "hint-time", 3*time.Second, "how long the solver may think for a hint and for the comparison at the end (0 turns both off)")
+	c.Flags().DurationVar(&o.hintTime, "hint-time", 3*time.Second, "the most the solver may think for a hint (which stops earlier at a fixed node budget) and for the comparison at the end (0 turns both off)")
+	c.Flags().BoolVar(&o.hard, "hard", false, "hard mode: no hints and no undo; the share line says so")
+	c.Flags().BoolVar(&o.force, "force", false, "let --save replace a file that holds something else than this game's own save")
 	return c
-}
-
-// playAction is one thing the player did that changes the game: a turn, or
-// ending phase 1.
-type playAction struct {
-	end  bool
-	move solo.Move
 }
 
 // playSession is a game in progress and what the screen shows of it.
@@ -94,11 +111,7 @@ type playSession struct {
 	label   string
 	daily   bool
 	date    time.Time
-	deck    solo.Deck
-	g       *solo.Game
-	actions []playAction
-	hints   int
-	undos   int
+	sess    *session.Session
 	changes int // actions played or taken back, to know when to save
 	// justEnded is set when the last turn ended the game, so that a player
 	// at a terminal may still take it back.
@@ -107,6 +120,11 @@ type playSession struct {
 	whole     bool     // draw the next screen whole, not fitted to the terminal (show)
 	lineNo    int      // input lines read, for messages in scripts
 	lines     <-chan string
+	term      *term.Terminal       // the line editor on a real terminal, else nil
+	saves     map[string]*saveFile // the files the game saves to, locked
+	inputErr  error                // why reading the input failed, once lines is closed
+	par       int                  // the daily's par at the end, 0 for none
+	recorded  string               // what became of the game in the history
 }
 
 func (o *playOptions) run(ctx context.Context) error {
@@ -119,13 +137,44 @@ func (o *playOptions) run(ctx context.Context) error {
 			return fmt.Errorf("--save: %w", err)
 		}
 	}
+	if o.resume == fileio.Stdin || o.src.deckFile == fileio.Stdin {
+		return usageErrorf("play reads its moves from standard input, so it cannot read a file there too (--resume - or --deck -); give the file's name")
+	}
 	s := &playSession{o: o, screen: o.st.InTTY}
+	defer s.releaseSaves()
+	if o.save != "" {
+		f, err := claimSave(o.save, o.resume, o.force)
+		if err != nil {
+			return fmt.Errorf("--save: %w", err)
+		}
+		s.saves = map[string]*saveFile{o.save: f}
+	}
 	s.p = painter{o.st.Colour && s.screen}
 	s.clear = s.screen && isTerminal(o.st.Out)
 	if err := s.load(); err != nil {
 		return err
 	}
-	s.lines = readLines(o.st.In)
+	ctx, interrupt := context.WithCancel(ctx)
+	defer interrupt()
+	var rt *rawTerminal
+	ok := false
+	if s.screen {
+		rt, ok = openRawTerminal(o.st.In, o.st.Out, interrupt)
+	}
+	if ok {
+		// The editor writes what play writes, so that a screen drawn while
+		// a line is being typed leaves the line whole; it turns "\n" into
+		// "\r\n", which raw mode needs.
+		defer rt.restore()
+		s.term = rt.t
+		o.st.Out = rt.t
+		if isTerminal(o.st.Err) {
+			o.st.Err = rt.t
+		}
+		s.lines = rt.lines
+	} else {
+		s.lines = readLines(o.st.In, &s.inputErr)
+	}
 	if !s.screen {
 		fmt.Fprintf(o.st.Out, "Playing %s.\n", s.label)
 		for _, m := range s.msg {
@@ -134,7 +183,7 @@ func (o *playOptions) run(ctx context.Context) error {
 		s.msg = nil
 	}
 	for {
-		if s.g.Over() {
+		if s.game().Over() {
 			if s.lastTurnStands() {
 				return s.finish(ctx)
 			}
@@ -163,24 +212,29 @@ func (o *playOptions) run(ctx context.Context) error {
 func (s *playSession) load() error {
 	o := s.o
 	anySource := o.src.seed != "" || o.src.deckFile != "" || o.src.date != "" || o.src.daily
+	if !anySource && o.resume == "" {
+		o.src.daily = true // play alone plays today's puzzle
+		anySource = true
+	}
 	var saved solo.Line
+	var deck solo.Deck
 	if o.resume != "" {
 		l, err := readLineFile(o.resume)
 		if err != nil {
 			return err
 		}
 		saved = l
-		s.deck, s.label = l.Deck, o.resume
+		deck, s.label = l.Deck, o.resume
 	}
 	if anySource || o.resume == "" {
-		deck, label, err := o.src.load()
+		d, label, err := o.src.load()
 		if err != nil {
 			return err
 		}
-		if o.resume != "" && !slices.Equal(deck.Relevant(), saved.Deck.Relevant()) {
+		if o.resume != "" && !slices.Equal(d.Relevant(), saved.Deck.Relevant()) {
 			return fmt.Errorf("%s: the saved game is not a game of %s (its deck differs); leave out the puzzle flag to go on with it", o.resume, label)
 		}
-		s.deck, s.label = deck, label
+		deck, s.label = d, label
 		if date, ok, _ := o.src.dailyDate(); ok {
 			s.daily, s.date = true, date
 		}
@@ -188,66 +242,66 @@ func (s *playSession) load() error {
 	if !s.daily {
 		// A deck file or a saved game may hold a daily puzzle: it gets
 		// the share line too.
-		s.date, s.daily = puzzles.FindDaily(s.deck, time.Now())
+		s.date, s.daily = puzzles.FindDaily(deck, time.Now())
 	}
-	g, err := solo.NewGame(s.deck)
-	if err != nil {
-		return fmt.Errorf("%s: %w", s.label, err)
+	if s.daily {
+		s.msg = append(s.msg, s.playedBefore()...)
 	}
-	s.g = g
 	if o.resume == "" {
+		sess, err := session.New(deck, o.hard)
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.label, err)
+		}
+		s.sess = sess
 		return nil
 	}
-	for i, m := range saved.Moves {
-		if err := g.Play(m); err != nil {
-			return fmt.Errorf("%s: the saved game does not replay: %w", o.resume, err)
-		}
-		s.actions = append(s.actions, playAction{move: m})
-		if i+1 == saved.Phase1Turns && g.Phase() == solo.Phase1 {
-			if err := g.EndPhase1(); err != nil {
-				return fmt.Errorf("%s: the saved game does not replay: %w", o.resume, err)
-			}
-			s.actions = append(s.actions, playAction{end: true})
-		}
+	if o.hard && (saved.Assists == nil || !saved.Assists.Hard) {
+		return usageErrorf("--hard: %s was not started in hard mode, and a game is hard from its first turn; leave out --hard to go on with it", o.resume)
 	}
-	s.msg = []string{fmt.Sprintf("Resumed %s after %s.", o.resume, plural(len(saved.Moves), "turn"))}
+	saved.Deck = deck
+	sess, err := session.Resume(saved)
+	if err != nil {
+		return fmt.Errorf("%s: the saved game does not replay: %w", o.resume, err)
+	}
+	s.sess = sess
+	s.msg = append(s.msg, fmt.Sprintf("Resumed %s after %s.", o.resume, plural(len(saved.Moves), "turn")))
+	if sess.Hard() {
+		s.msg = append(s.msg, "It is a game in hard mode: no hints and no undo.")
+	}
 	return nil
 }
 
+// game is the game being played, for reading; every change goes through
+// the session.
+func (s *playSession) game() *solo.Game { return s.sess.Game() }
+
 // rebuild replays actions on a fresh game; the game stays as it was if one
 // of them is refused.
-func (s *playSession) rebuild(actions []playAction) error {
-	g, err := solo.NewGame(s.deck)
-	if err != nil {
+func (s *playSession) rebuild(actions []session.Action) error {
+	if err := s.sess.Rebuild(actions); err != nil {
 		return err
 	}
-	for _, a := range actions {
-		if a.end {
-			// Phase 1 may already have ended by itself (wheel empty).
-			if g.Phase() == solo.Phase1 {
-				err = g.EndPhase1()
-			}
-		} else {
-			err = g.Play(a.move)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	s.g, s.actions = g, append([]playAction(nil), actions...)
 	s.changes++
 	return nil
 }
 
 // readLines sends the lines of r, without line ends, until r ends. A reader
-// goroutine lets an interrupt stop the game while a read is waiting.
-func readLines(r io.Reader) <-chan string {
+// goroutine lets an interrupt stop the game while a read is waiting. If
+// reading fails (a line too long, an I/O error), *errp holds why once the
+// channel is closed.
+func readLines(r io.Reader, errp *error) <-chan string {
 	ch := make(chan string)
 	go func() {
 		defer close(ch)
 		sc := bufio.NewScanner(r)
 		for sc.Scan() {
 			ch <- strings.TrimRight(sc.Text(), "\r")
+		}
+		if err := sc.Err(); err != nil && errp != nil {
+			if errors.Is(err, bufio.ErrTooLong) {
+				err = fmt.Errorf("a line is longer than %d KiB (a command is a few words, such as \"b 3\")", bufio.MaxScanTokenSize>>10)
+			}
+			*errp = err
 		}
 	}()
 	return ch
@@ -302,7 +356,7 @@ func refusal(err error) string {
 
 // legalNow says what the player may do now, in the labels of the screen.
 func (s *playSession) legalNow() string {
-	ids := s.g.Accessible()
+	ids := s.game().Accessible()
 	cells := s.cells()
 	var parts []string
 	for i, id := range ids {
@@ -310,11 +364,11 @@ func (s *playSession) legalNow() string {
 		parts = append(parts, fmt.Sprintf("%c (#%d %s%d)", 'a'+i, id, t.Colour, t.Cost))
 	}
 	where := fmt.Sprintf("on cell %s", cellRange(len(cells)))
-	if len(s.g.Display()) == 0 {
+	if len(s.game().Display()) == 0 {
 		where = "on cell 1 (or on any x y: the first tile goes anywhere)"
 	}
 	text := fmt.Sprintf("Legal now: take %s %s", orList(parts), where)
-	if s.g.CanEndPhase1() {
+	if s.game().CanEndPhase1() {
 		text += ", or end phase 1"
 	}
 	return text + "."
@@ -339,24 +393,24 @@ func orList(parts []string) string {
 
 // cells returns the legal cells in the order of their labels 1, 2, ...:
 // reading order on the grid.
-func (s *playSession) cells() []solo.Point { return sortedPoints(s.g.LegalCells()) }
+func (s *playSession) cells() []solo.Point { return sortedPoints(s.game().LegalCells()) }
 
 // safeDo is do that survives a bug: the game goes on from the last good
 // position rather than losing the line.
 func (s *playSession) safeDo(ctx context.Context, line string) (quit bool, err error) {
-	n := len(s.actions)
+	before := s.sess.Actions()
 	defer func() {
 		if r := recover(); r != nil {
 			s.refuse(fmt.Errorf("internal error (%v); the game goes on from your last move", r))
-			if s.rebuild(s.actions) != nil {
-				_ = s.rebuild(s.actions[:n])
+			if now := s.sess.Actions(); s.rebuild(now) != nil {
+				_ = s.rebuild(before)
 			}
 			quit, err = false, nil
 		}
 	}()
 	changes := s.changes
 	quit, err = s.do(ctx, line)
-	if err == nil && !quit && s.o.save != "" && s.changes != changes && !s.g.Over() {
+	if err == nil && !quit && s.o.save != "" && s.changes != changes && !s.game().Over() {
 		// Keep the saved game up to date after every turn, so that
 		// nothing is lost if the program is stopped. The end of the game
 		// is saved by finish.
@@ -369,7 +423,7 @@ func (s *playSession) safeDo(ctx context.Context, line string) (quit bool, err e
 
 // do carries out one line of input. It reports whether the game stops.
 func (s *playSession) do(ctx context.Context, line string) (quit bool, err error) {
-	c, err := parsePlayCommand(line, s.g.Accessible(), s.cells())
+	c, err := parsePlayCommand(line, s.game().Accessible(), s.cells())
 	if err != nil {
 		s.refuse(err)
 		return false, nil
@@ -399,29 +453,28 @@ func (s *playSession) do(ctx context.Context, line string) (quit bool, err error
 }
 
 func (s *playSession) play(m solo.Move) {
-	before := s.g.Display()
-	phase := s.g.Phase()
-	tokens := s.g.Tokens()
-	if err := s.g.Play(m); err != nil {
+	before := s.game().Display()
+	phase := s.game().Phase()
+	tokens := s.game().Tokens()
+	if err := s.sess.Play(m); err != nil {
 		s.refuse(err)
 		return
 	}
-	s.actions = append(s.actions, playAction{move: m})
 	s.changes++
-	turn := len(s.g.Moves())
+	turn := len(s.game().Moves())
 	text := fmt.Sprintf("Turn %d: %s to (%d, %d)", turn, s.p.tileLabel(m.Tile), m.X, m.Y)
-	if covered := newlyCovered(before, s.g.Display(), s.p); len(covered) > 0 {
-		text += fmt.Sprintf("; covered %s (+%d)", strings.Join(covered, ", "), s.g.Tokens()-tokens)
+	if covered := newlyCovered(before, s.game().Display(), s.p); len(covered) > 0 {
+		text += fmt.Sprintf("; covered %s (+%d)", strings.Join(covered, ", "), s.game().Tokens()-tokens)
 	}
 	s.say("%s; %s.", text, s.tokenText())
 	switch {
-	case s.g.Over():
+	case s.game().Over():
 		s.justEnded = true
-	case phase == solo.Phase1 && s.g.Phase() == solo.Phase2:
-		sc := s.g.Score()
+	case phase == solo.Phase1 && s.game().Phase() == solo.Phase2:
+		sc := s.game().Score()
 		s.say("The wheel is empty, so phase 1 is over (rule R12): S1 %d, P1 %d. The wheel is refilled (R14).", sc.S1, sc.P1)
-	case s.g.CanEndPhase1() && tokens < solo.TokensPhase1:
-		s.say("You have %d tokens: you may end phase 1 now with 'end', or keep taking tiles (rule R12).", s.g.Tokens())
+	case s.game().CanEndPhase1() && tokens < solo.TokensPhase1:
+		s.say("You have %d tokens: you may end phase 1 now with 'end', or keep taking tiles (rule R12).", s.game().Tokens())
 	}
 }
 
@@ -440,44 +493,37 @@ func newlyCovered(before, after []solo.PlacedTile, p painter) []string {
 }
 
 func (s *playSession) tokenText() string {
-	n := s.g.Tokens()
-	if s.g.Phase() == solo.Phase1 {
+	n := s.game().Tokens()
+	if s.game().Phase() == solo.Phase1 {
 		return fmt.Sprintf("tokens %d/%d in phase 1, %d/%d in all", n, solo.TokensPhase1, n, solo.TokensTotal)
 	}
 	return fmt.Sprintf("tokens %d/%d", n, solo.TokensTotal)
 }
 
 func (s *playSession) endPhase1() {
-	if err := s.g.EndPhase1(); err != nil {
+	if err := s.sess.EndPhase1(); err != nil {
 		s.refuse(err)
 		return
 	}
-	s.actions = append(s.actions, playAction{end: true})
 	s.changes++
-	sc := s.g.Score()
-	_, meeple := s.g.Track()
+	sc := s.game().Score()
+	_, meeple := s.game().Track()
 	s.say("Phase 1 is over after %s: S1 %d, P1 %d. The wheel is refilled from the deck; the moon stays on space %d (rule R14).",
-		plural(len(s.g.Moves()), "turn"), sc.S1, sc.P1, meeple)
+		plural(len(s.game().Moves()), "turn"), sc.S1, sc.P1, meeple)
 }
 
 func (s *playSession) undo() {
-	if len(s.actions) == 0 {
-		s.refuse(errors.New("there is nothing to take back: no turn has been played"))
+	last, err := s.sess.Undo()
+	if err != nil {
+		s.refuse(err)
 		return
 	}
-	last := s.actions[len(s.actions)-1]
-	if err := s.rebuild(s.actions[:len(s.actions)-1]); err != nil {
-		// A prefix of a legal game is legal; this is a bug, but the game
-		// goes on unchanged.
-		s.refuse(fmt.Errorf("cannot take back the last turn: %w", err))
-		return
-	}
-	s.undos++
-	if last.end {
+	s.changes++
+	if last.End {
 		s.say("Took back the end of phase 1; phase 1 goes on.")
 		return
 	}
-	s.say("Took back turn %d (%s to (%d, %d)); %s.", len(s.g.Moves())+1, s.p.tileLabel(last.move.Tile), last.move.X, last.move.Y, s.tokenText())
+	s.say("Took back turn %d (%s to (%d, %d)); %s.", len(s.game().Moves())+1, s.p.tileLabel(last.Move.Tile), last.Move.X, last.Move.Y, s.tokenText())
 }
 
 // lastTurnStands reports whether the game's last turn stands. On a
@@ -505,14 +551,14 @@ const lastTurnQuestion = "That was the last turn. Enter to see how you did, or u
 // (to --save, or where the player says on a terminal) and says how to go on
 // with it.
 func (s *playSession) stop() error {
-	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %s (%s).\n", plural(len(s.g.Moves()), "turn"), s.g.Phase())
+	fmt.Fprintf(s.o.st.Out, "\nThe game is unfinished after %s (%s).\n", plural(len(s.game().Moves()), "turn"), s.game().Phase())
 	path := s.o.save
 	switch {
 	case path != "":
 		if err := s.saveTo(path); err != nil {
 			return err
 		}
-	case s.screen && len(s.actions) > 0:
+	case s.screen && len(s.sess.Actions()) > 0:
 		path = s.offerSave("Save the game to go on later? File name (Enter for no): ")
 	}
 	if path != "" {
@@ -549,7 +595,10 @@ func (s *playSession) inputEnded() error {
 	if s.screen {
 		fmt.Fprintln(s.o.st.Out)
 	}
-	return fmt.Errorf("the input ended before the game did: the game is unfinished after %s, %s%s", plural(len(s.g.Moves()), "turn"), s.tokenText(), saved)
+	if s.inputErr != nil {
+		return fmt.Errorf("cannot read line %d of the input: %v; the game is unfinished after %s, %s%s", s.lineNo+1, s.inputErr, plural(len(s.game().Moves()), "turn"), s.tokenText(), saved)
+	}
+	return fmt.Errorf("the input ended before the game did: the game is unfinished after %s, %s%s", plural(len(s.game().Moves()), "turn"), s.tokenText(), saved)
 }
 
 // ask writes a question and reads one answer line; no answer is "".
@@ -587,16 +636,6 @@ func (s *playSession) dropTypedAhead() {
 
 // typeAheadWait is how long dropTypedAhead waits for one more typed line.
 const typeAheadWait = 30 * time.Millisecond
-
-// saveTo writes the game so far as a FORMATS.md line. An unfinished game in
-// phase 1 has "phase1_turns": 0; --resume reads it back.
-func (s *playSession) saveTo(path string) error {
-	data, err := formatLine(s.g.Line())
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(path, data)
-}
 
 // helpText is what help shows; every line fits in 80 columns.
 var helpText = []string{

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/novaluna/novaluna/solver"
 )
@@ -15,7 +16,7 @@ import (
 // compare, the share line of a daily puzzle; then it saves the line.
 func (s *playSession) finish(ctx context.Context) error {
 	out := s.o.st.Out
-	sc := s.g.Score()
+	sc := s.game().Score()
 	over := s.overLine()
 	if s.screen && s.o.hintTime > 0 {
 		w, _ := s.termSize()
@@ -25,16 +26,20 @@ func (s *playSession) finish(ctx context.Context) error {
 	best, haveBest := s.solverBest(ctx)
 
 	share := ""
+	par := 0
 	if s.daily {
-		bestScore := 0
-		if haveBest {
-			bestScore = best.Score.Total()
+		if p, err := puzzles.Par(ctx, s.date, nil); err != nil {
+			fmt.Fprintf(s.o.st.Err, "novaluna: the par of %s: %v\n", s.date.Format(puzzles.DateLayout), err)
+		} else {
+			par = p.Par
 		}
 		var err error
-		if share, err = playShareLine(s.date, s.g.Line(), bestScore, s.hints, s.undos); err != nil {
+		if share, err = puzzles.ShareLine(s.date, s.sess.Line(), par); err != nil {
 			return fmt.Errorf("internal error: the share line: %w", err)
 		}
 	}
+	s.par = par
+	s.recorded = s.record(par)
 	r := room{width: screenWidth}
 	if s.screen {
 		w, h := s.termSize()
@@ -62,7 +67,7 @@ func (s *playSession) finish(ctx context.Context) error {
 }
 
 func (s *playSession) overLine() string {
-	return fmt.Sprintf("%s after %s (%d in phase 1).", s.p.bold("The game is over"), plural(len(s.g.Moves()), "turn"), s.g.Line().Phase1Turns)
+	return fmt.Sprintf("%s after %s (%d in phase 1).", s.p.bold("The game is over"), plural(len(s.game().Moves()), "turn"), s.game().Line().Phase1Turns)
 }
 
 // endGap is the gap between the final display and the score beside it.
@@ -86,8 +91,14 @@ func (s *playSession) endScreen(r room, sc solo.Score, best solver.Result, haveB
 		over = wrapWords(over[0], r.width)
 	}
 	var tail []string
+	if s.par > 0 {
+		tail = append(tail, wrapWords(parVerdict(sc.Total(), s.par), r.width)...)
+	}
 	if haveBest {
-		tail = wrapWords(s.verdict(sc, best), r.width)
+		tail = append(tail, wrapWords(s.verdict(sc, best), r.width)...)
+	}
+	if s.recorded != "" {
+		tail = append(tail, wrapWords(s.recorded, r.width)...)
 	}
 	// The share line is copied whole, so it is not broken: the terminal
 	// wraps it when it is wider, on rows that count in the height.
@@ -114,7 +125,7 @@ func (s *playSession) endScreen(r room, sc solo.Score, best solver.Result, haveB
 		return append(lines, "  "+share)
 	}
 
-	display := s.g.Display()
+	display := s.game().Display()
 	grid := s.p.compactGrid(display, nil)
 	whole := above(grid)
 	if s.screen && maxWidth(grid)+endGap+maxWidth(table) <= r.width {

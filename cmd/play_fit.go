@@ -30,12 +30,17 @@ type room struct {
 // termSize returns the size of the terminal play draws on, read afresh
 // each time; 80x24 when it is not known.
 func (s *playSession) termSize() (width, height int) {
+	width, height = screenWidth, 24
 	if s.o.st.Size != nil {
 		if w, h := s.o.st.Size(); w > 0 && h > 0 {
-			return w, h
+			width, height = w, h
 		}
 	}
-	return screenWidth, 24
+	if s.term != nil {
+		// The line editor wraps long lines at the terminal's width.
+		_ = s.term.SetSize(width, height)
+	}
+	return width, height
 }
 
 // fitStatus breaks the status lines that are wider than width, at their

@@ -31,7 +31,7 @@ func (s *playSession) draw() {
 	}
 	s.msg = nil
 	promptRows := 1
-	if s.g.Over() {
+	if s.game().Over() {
 		// lastTurnStands asks its question on the last line.
 		promptRows = len(wrapWords(lastTurnQuestion, w))
 	}
@@ -51,7 +51,7 @@ func (s *playSession) draw() {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
-	if !s.g.Over() {
+	if !s.game().Over() {
 		b.WriteString(s.p.bold("> "))
 	}
 	fmt.Fprint(s.o.st.Out, b.String())
@@ -59,9 +59,9 @@ func (s *playSession) draw() {
 
 // guide says what to type when there is nothing else to say.
 func (s *playSession) guide() string {
-	text := "Your move: a slot and a cell, e.g. " + s.p.bold(fmt.Sprintf("%c %d", 'a'+len(s.g.Accessible())-1, len(s.cells()))) +
+	text := "Your move: a slot and a cell, e.g. " + s.p.bold(fmt.Sprintf("%c %d", 'a'+len(s.game().Accessible())-1, len(s.cells()))) +
 		" · undo · hint · help · quit"
-	if s.g.CanEndPhase1() {
+	if s.game().CanEndPhase1() {
 		text += " · " + s.p.bold("end") + " ends phase 1"
 	}
 	return text
@@ -86,12 +86,12 @@ func (s *playSession) render(r room) []string {
 // wheel short, but never before the last tile that may be taken.
 func (s *playSession) body(r room) []string {
 	marks := map[solo.Point]string{}
-	if !s.g.Over() {
+	if !s.game().Over() {
 		for i, pt := range s.cells() {
 			marks[pt] = fmt.Sprint(i + 1)
 		}
 	}
-	display := s.g.Display()
+	display := s.game().Display()
 	grid := s.p.compactGrid(display, marks)
 	var legend []string
 	for _, l := range legendText(len(marks)) {
@@ -218,7 +218,7 @@ func maxWidth(lines []string) int {
 // status is the two lines at the top: the puzzle, turn and phase; the
 // tokens and the running notes.
 func (s *playSession) status() []string {
-	g := s.g
+	g := s.game()
 	sc := g.Score()
 	first := fmt.Sprintf("%s · %s", s.p.bold("Nova Luna solo"), s.label)
 	if g.Over() {
@@ -242,8 +242,8 @@ func (s *playSession) status() []string {
 // phase1Tokens returns the tokens placed by the end of phase 1, replaying
 // the turns of phase 1 (the game keeps only the notes).
 func (s *playSession) phase1Tokens() int {
-	l := s.g.Line()
-	g, err := solo.NewGame(s.deck)
+	l := s.game().Line()
+	g, err := solo.NewGame(s.sess.Deck())
 	if err != nil {
 		return 0
 	}
@@ -283,12 +283,12 @@ func (s *playSession) wheelEntry(space, tile, meeple int, slot map[int]int) stri
 // wheelOrder returns the spaces from the moon clockwise, with the slot of
 // each accessible space.
 func (s *playSession) wheelOrder() (spaces [solo.TrackSpaces]int, track [solo.TrackSpaces]int, meeple int, slot map[int]int) {
-	track, meeple = s.g.Track()
+	track, meeple = s.game().Track()
 	slot = map[int]int{}
-	st := s.g.State()
+	st := s.game().State()
 	var buf [3]uint8
 	for i := range st.Accessible(&buf) {
-		if !s.g.Over() {
+		if !s.game().Over() {
 			slot[int(buf[i])] = i
 		}
 	}

@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
-	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/session"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/novaluna/novaluna/solver"
 )
@@ -18,44 +17,37 @@ func (s *playSession) solve(ctx context.Context, g *solo.Game) (solver.Result, e
 }
 
 // hint shows the solver's best next action from here and the score it leads
-// to.
+// to. The search has a fixed node budget (the same hint on every machine),
+// capped by --hint-time.
 func (s *playSession) hint(ctx context.Context) {
-	if s.o.hintTime == 0 {
+	if s.o.hintTime == 0 && !s.sess.Hard() {
 		s.refuse(fmt.Errorf("hints are off (--hint-time 0)"))
 		return
 	}
-	if s.screen {
+	if s.screen && !s.sess.Hard() {
 		fmt.Fprintf(s.o.st.Out, "Thinking for up to %v...", s.o.hintTime)
 	}
-	res, err := s.solve(ctx, s.g)
-	if s.screen {
+	h, err := s.sess.Hint(ctx, session.Budget{Time: s.o.hintTime})
+	if s.screen && !s.sess.Hard() {
 		fmt.Fprintln(s.o.st.Out)
 	}
 	if err != nil {
-		s.refuse(fmt.Errorf("the solver failed: %w", err))
+		s.refuse(err)
 		return
 	}
-	s.hints++
-	n := len(s.g.Moves())
-	var next string
-	switch {
-	case s.g.Phase() == solo.Phase1 && res.Line.Phase1Turns == n:
+	s.changes++ // the saved game counts the hint
+	next := s.moveWords(h.Next.Move)
+	if h.Next.End {
 		next = s.p.bold("end") + " (end phase 1 now)"
-	case n < len(res.Line.Moves):
-		m := res.Line.Moves[n]
-		next = s.moveWords(m)
-	default:
-		s.refuse(fmt.Errorf("the solver gave no next move"))
-		return
 	}
-	s.say("Hint: %s. The best line found from here scores %s%s.", next, s.p.bold(fmt.Sprint(res.Score.Total())), s.certainty(res))
+	s.say("Hint: %s. The best line found from here scores %s%s.", next, s.p.bold(fmt.Sprint(h.Score)), s.certainty(h))
 }
 
 // moveWords writes a move in the screen's labels and in the line format:
 // "b 3 (#15 R6 to (1, 0))".
 func (s *playSession) moveWords(m solo.Move) string {
 	slot, cell := "", ""
-	for i, id := range s.g.Accessible() {
+	for i, id := range s.game().Accessible() {
 		if id == m.Tile {
 			slot = string(rune('a' + i))
 		}
@@ -65,7 +57,7 @@ func (s *playSession) moveWords(m solo.Move) string {
 			cell = fmt.Sprint(i + 1)
 		}
 	}
-	if len(s.g.Display()) == 0 {
+	if len(s.game().Display()) == 0 {
 		cell = "1"
 	}
 	what := fmt.Sprintf("%s to (%d, %d)", s.p.tileLabel(m.Tile), m.X, m.Y)
@@ -75,12 +67,12 @@ func (s *playSession) moveWords(m solo.Move) string {
 	return fmt.Sprintf("%s (%s)", s.p.bold(slot+" "+cell), what)
 }
 
-// certainty says how sure the solver is of its score.
-func (s *playSession) certainty(res solver.Result) string {
-	if res.Optimal {
+// certainty says how sure the solver is of a hint's score.
+func (s *playSession) certainty(h session.Hint) string {
+	if h.Optimal {
 		return " (proven best)"
 	}
-	return fmt.Sprintf(" (searched %v; no line can score below %d)", roundDuration(res.Elapsed), res.LowerBound)
+	return fmt.Sprintf(" (searched %s; no line can score below %d)", plural(int(h.Nodes), "position"), h.LowerBound)
 }
 
 // solverBest asks the solver for the puzzle's best line from the start, to
@@ -89,7 +81,7 @@ func (s *playSession) solverBest(ctx context.Context) (solver.Result, bool) {
 	if s.o.hintTime == 0 {
 		return solver.Result{}, false
 	}
-	g, err := solo.NewGame(s.deck)
+	g, err := solo.NewGame(s.sess.Deck())
 	if err != nil {
 		return solver.Result{}, false
 	}
@@ -120,27 +112,6 @@ func (s *playSession) verdict(sc solo.Score, best solver.Result) string {
 		return fmt.Sprintf("%s as %s.%s", s.p.good("As good"), found, bound)
 	}
 	return fmt.Sprintf("%s scores %d, %d less than yours.%s", upperFirst(found), best.Score.Total(), diff, bound)
-}
-
-// playShareLine is the share line of a daily puzzle (puzzles.ShareLine:
-// the score, the best known, a square per tile; no spoilers), with the
-// hints and undos it took, if any. best is 0 when the solver did not run.
-func playShareLine(date time.Time, line solo.Line, best, hints, undos int) (string, error) {
-	share, err := puzzles.ShareLine(date, line, best)
-	if err != nil {
-		return "", err
-	}
-	var help []string
-	if hints > 0 {
-		help = append(help, plural(hints, "hint"))
-	}
-	if undos > 0 {
-		help = append(help, plural(undos, "undo"))
-	}
-	if len(help) > 0 {
-		share += " (" + strings.Join(help, ", ") + ")"
-	}
-	return share, nil
 }
 
 func upperFirst(s string) string {

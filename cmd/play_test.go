@@ -16,8 +16,11 @@ import (
 	"time"
 
 	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/session"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/novaluna/novaluna/solver"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // playRun runs "novaluna play args..." with input on stdin, as a script (no
@@ -277,7 +280,7 @@ func TestPlayBadFlags(t *testing.T) {
 		code int
 		want string
 	}{
-		{nil, exitUsage, "choose a puzzle with --daily, --date YYYY-MM-DD, --seed N or --deck FILE"},
+		{nil, exitError, "the input ended before the game did"}, // play alone plays today's daily
 		{[]string{"--seed", "7", "--daily"}, exitUsage, "give only one"},
 		{[]string{"--seed", "7", "--hint-time", "-1s"}, exitUsage, "--hint-time"},
 		{[]string{"--resume", "no-such-file.json"}, exitError, "cannot read line file"},
@@ -473,80 +476,80 @@ func TestPlayComparison(t *testing.T) {
 	}
 }
 
-// TestPlayDailyShareLine: a daily puzzle ends with a share line that gives
-// the score and nothing of the moves.
+// TestPlayDailyShareLine: a scripted daily game ends with a share line that
+// names the score and the date's par, and nothing of the moves.
 func TestPlayDailyShareLine(t *testing.T) {
 	date, err := puzzles.ParseDate("2026-11-23")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	par, err := puzzles.Par(context.Background(), date, nil)
+	require.NoError(t, err)
 	l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(1, 0))
 	sc, err := solo.Replay(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out, errb bytes.Buffer
-	st := Streams{In: strings.NewReader(playScript(l)), Out: &out, Err: &errb}
-	if code := Main([]string{"play", "--date", "2026-11-23", "--hint-time", "0"}, st); code != 0 {
-		t.Fatalf("play = exit %d, stderr %q", code, errb.String())
-	}
-	_, share, ok := strings.Cut(out.String(), "Share it (no spoilers):\n")
-	if !ok {
-		t.Fatalf("play --date: no share line in %q", out.String())
-	}
+	require.NoError(t, err)
+	code, out, errOut := playRun(t, playScript(l), "--date", "2026-11-23", "--hint-time", "0")
+	require.Equal(t, 0, code, "stderr %q", errOut)
+	_, share, ok := strings.Cut(out, "Share it (no spoilers):\n")
+	require.True(t, ok, "play --date: no share line in %q", out)
 	share, _, _ = strings.Cut(share, "\n")
-	want, err := puzzles.ShareLine(date, l, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if share != "  "+want {
-		t.Errorf("share line = %q, want %q", share, "  "+want)
-	}
-	if !strings.Contains(share, fmt.Sprintf(": %d ", sc.Total())) {
-		t.Errorf("share line = %q, want the score %d", share, sc.Total())
-	}
+	want, err := puzzles.ShareLine(date, l, par.Par)
+	require.NoError(t, err)
+	assert.Equal(t, "  "+want, share)
+	assert.Contains(t, share, fmt.Sprintf("Nova Luna #2 (2026-11-23): %d (par %d) ", sc.Total(), par.Par), "the score and the par")
+	assert.Contains(t, out, fmt.Sprintf("Par is %d: you are %d over par.\n", par.Par, sc.Total()-par.Par))
 	// A saved daily game resumed without --date is known as the daily.
 	save := filepath.Join(t.TempDir(), "line.json")
 	cut := strings.SplitAfter(playScript(l), "\n")
 	playRun(t, strings.Join(cut[:5], ""), "--date", "2026-11-23", "--save", save)
 	_, resumed, _ := playRun(t, strings.Join(cut[5:], ""), "--resume", save)
-	if !strings.Contains(resumed, want) {
-		t.Errorf("play --resume of a daily game: stdout = %q, want the share line %q", resumed, want)
-	}
+	assert.Contains(t, resumed, want, "play --resume of a daily game")
 	for _, m := range l.Moves {
-		if strings.Contains(share, fmt.Sprintf("#%d ", m.Tile)) || strings.Contains(share, fmt.Sprintf("(%d, %d)", m.X, m.Y)) {
-			t.Errorf("share line = %q, gives away the move %+v", share, m)
-		}
+		assert.NotContains(t, share, fmt.Sprintf("#%d ", m.Tile), "the share line gives away a tile")
+		assert.NotContains(t, share, fmt.Sprintf("(%d, %d)", m.X, m.Y), "the share line gives away a cell")
 	}
 }
 
-func TestPlayShareLine(t *testing.T) {
+// TestPlayShareLineAssists: undos are counted in the saved line, kept
+// across --resume and reported by the share line; --hard refuses undo and
+// hints and marks the share line.
+func TestPlayShareLineAssists(t *testing.T) {
 	date, err := puzzles.ParseDate("2026-11-24")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(1, 0))
-	base, err := puzzles.ShareLine(date, l, 90)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		hints, undos int
-		want         string
-	}{
-		{0, 0, base},
-		{1, 0, base + " (1 hint)"},
-		{2, 1, base + " (2 hints, 1 undo)"},
-		{0, 3, base + " (3 undos)"},
-	}
-	for _, tt := range tests {
-		if got, err := playShareLine(date, l, 90, tt.hints, tt.undos); got != tt.want || err != nil {
-			t.Errorf("playShareLine(%d hints, %d undos) = %q, %v, want %q", tt.hints, tt.undos, got, err, tt.want)
-		}
-	}
-	if _, err := playShareLine(date.AddDate(0, 0, 1), l, 90, 0, 0); err == nil {
-		t.Errorf("playShareLine(another date's line) = nil error, want one")
-	}
+	par, err := puzzles.Par(context.Background(), date, nil)
+	require.NoError(t, err)
+	plain, err := puzzles.ShareLine(date, l, par.Par)
+	require.NoError(t, err)
+	cut := strings.SplitAfter(playScript(l), "\n")
+	save := filepath.Join(t.TempDir(), "line.json")
+
+	// Two turns, one taken back, then the input ends: the saved game
+	// counts the undo.
+	code, _, _ := playRun(t, cut[0]+cut[1]+"undo\n", "--date", "2026-11-24", "--save", save)
+	require.Equal(t, exitError, code)
+	saved := playReadSaved(t, save)
+	require.NotNil(t, saved.Assists, "saved line %+v", saved)
+	assert.Equal(t, solo.Assists{Undos: 1}, *saved.Assists)
+
+	code, out, errb := playRun(t, cut[1]+"undo\n"+strings.Join(cut[1:], ""), "--resume", save)
+	require.Equal(t, 0, code, "stderr %q", errb)
+	assert.Contains(t, out, "  "+plain+" (2 undos)\n", "the share line after --resume")
+
+	// Hard mode.
+	code, out, errb = playRun(t, cut[0]+"undo\nhint\n"+strings.Join(cut[1:], ""), "--date", "2026-11-24", "--hard", "--save", save, "--force")
+	require.Equal(t, 0, code, "stderr %q", errb)
+	assert.Contains(t, errb, "hard mode: no hints and no undo", "undo in hard mode")
+	assert.Equal(t, 2, strings.Count(errb, "refused"), "undo and hint refused: %q", errb)
+	assert.Contains(t, out, "  "+plain+" (hard)\n")
+	saved = playReadSaved(t, save)
+	require.NotNil(t, saved.Assists)
+	assert.True(t, saved.Assists.Hard)
+
+	// A game is hard from its first turn, or not at all.
+	code, _, _ = playRun(t, cut[0], "--date", "2026-11-24", "--save", save, "--force")
+	require.Equal(t, exitError, code)
+	code, _, errb = playRun(t, "", "--resume", save, "--hard")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errb, "not started in hard mode")
 }
 
 // TestPlayInterrupt: an interrupt (Ctrl-C) while play waits for input stops
@@ -694,9 +697,10 @@ func TestPlayUndoLastTurn(t *testing.T) {
 	if code := <-done; code != 0 {
 		t.Errorf("play = exit %d, want 0; stderr %q", code, errb.String())
 	}
-	if got := playReadSaved(t, save); !reflect.DeepEqual(got, full) {
-		t.Errorf("saved line = %+v, want %+v", got, full)
-	}
+	// The saved line counts the undo (FORMATS.md assists).
+	want := full
+	want.Assists = &solo.Assists{Undos: 1}
+	assert.Equal(t, want, playReadSaved(t, save), "saved line")
 }
 
 // playWaitFor waits until play has written text n times to out, or fails
@@ -957,20 +961,14 @@ func TestPlayOneTurnSingular(t *testing.T) {
 	}
 }
 
-// TestPlayReadmeScript plays the README's scripted game: the file of
-// commands plays a whole game (exit 0) and saves the fixture's line.
+// TestPlayReadmeScript plays docs/DEVELOPING.md's scripted game: the file
+// of commands plays a whole game (exit 0) and saves the fixture's line.
 func TestPlayReadmeScript(t *testing.T) {
 	script, err := os.ReadFile(filepath.Join("testdata", "play", "seed7.moves"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "novaluna play --seed 7 --save line.json < cmd/testdata/play/seed7.moves && novaluna score line.json"; !strings.Contains(string(readme), want) {
-		t.Errorf("README does not show %q", want)
-	}
+	require.NoError(t, err)
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "DEVELOPING.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(doc), "novaluna play --seed 7 --save line.json < cmd/testdata/play/seed7.moves && novaluna score line.json")
 	save := filepath.Join(t.TempDir(), "line.json")
 	code, _, errOut := playRun(t, string(script), "--seed", "7", "--save", save)
 	if code != 0 {
@@ -1069,9 +1067,12 @@ func TestPlayEndScreenWithSolver(t *testing.T) {
 				t.Fatal(err)
 			}
 			sc := game.Score()
-			s := &playSession{o: &playOptions{hintTime: 3 * time.Second}, screen: true, label: "2026-11-23", deck: l.Deck, g: game}
+			sess, err := session.Resume(l)
+			require.NoError(t, err)
+			s := &playSession{o: &playOptions{hintTime: 3 * time.Second}, screen: true, label: "2026-11-23", sess: sess}
 			best := solver.Result{Score: solo.Score{S1: 30, S2: 50, Tokens: 21}, LowerBound: 79}
-			share, err := playShareLine(date, l, best.Score.Total(), 2, 1)
+			l.Assists = &solo.Assists{Hints: 2, Undos: 1}
+			share, err := puzzles.ShareLine(date, l, best.Score.Total())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -35,24 +36,24 @@ func TestSpan(t *testing.T) {
 	}
 }
 
-// TestScoreFarCoordinates scores a legal line whose display touches the
-// largest and smallest ints: the drawing loop once never ended there.
+// TestScoreFarCoordinates scores a legal line whose first tile lies on the
+// largest and smallest coordinates a first tile may take: the drawing loop
+// once never ended near the ends of int.
 func TestScoreFarCoordinates(t *testing.T) {
 	l := scoreLine()
-	maxX, minY := math.MinInt, math.MaxInt
-	for _, m := range l.Moves {
-		maxX, minY = max(maxX, m.X), min(minY, m.Y)
-	}
+	dx, dy := solo.MaxCoord-l.Moves[0].X, solo.MinCoord-l.Moves[0].Y
+	maxX := math.MinInt
 	for i := range l.Moves {
-		l.Moves[i].X += math.MaxInt - maxX
-		l.Moves[i].Y -= minY - math.MinInt
+		l.Moves[i].X += dx
+		l.Moves[i].Y += dy
+		maxX = max(maxX, l.Moves[i].X)
 	}
 	want, err := solo.Replay(l)
 	if err != nil {
 		t.Fatalf("Replay(line at the ends of int) = %v", err)
 	}
 	r := execCLI(t, false, "score", lineFile(t, l))
-	if r.code != 0 || !strings.Contains(r.out, "Score "+itoa(want.Total())) || !strings.Contains(r.out, "x=9223372036854775807") {
+	if r.code != 0 || !strings.Contains(r.out, "Score "+itoa(want.Total())) || !strings.Contains(r.out, fmt.Sprintf("x=%d", maxX)) {
 		t.Errorf("score of a line at the ends of int = exit %d, stderr %q, stdout:\n%s", r.code, r.err, r.out)
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/fatih/color"
@@ -26,6 +29,42 @@ type Streams struct {
 	// Size reports the size of the terminal Out writes to, in columns and
 	// lines, read each time it is called; 0, 0 when unknown. Nil is unknown.
 	Size func() (width, height int)
+	// Prog is how the user runs this program, for the commands a screen
+	// suggests: "novaluna", "./novaluna" or "go run ."; "" is "novaluna".
+	Prog string
+}
+
+// prog returns the command to suggest to the user for running novaluna.
+func (st Streams) prog() string {
+	if st.Prog == "" {
+		return "novaluna"
+	}
+	return st.Prog
+}
+
+// progName turns os.Args[0] into the command a user types to run this
+// program again: "go run ." for a binary built by go run (it lives in a
+// temporary go-build directory), the bare name when the PATH finds this
+// very program under it, and the path as given otherwise ("./novaluna").
+func progName(arg0 string) string {
+	if strings.Contains(arg0, "go-build") {
+		return "go run ."
+	}
+	base := filepath.Base(arg0)
+	if !strings.ContainsRune(arg0, filepath.Separator) {
+		return base
+	}
+	if found, err := exec.LookPath(base); err == nil {
+		a, errA := os.Stat(found)
+		b, errB := os.Stat(arg0)
+		if errA == nil && errB == nil && os.SameFile(a, b) {
+			return base
+		}
+	}
+	if !filepath.IsAbs(arg0) && !strings.HasPrefix(arg0, ".") {
+		return "./" + arg0
+	}
+	return arg0
 }
 
 // SystemStreams returns the process's streams, with colour only when stdout
@@ -38,6 +77,7 @@ func SystemStreams() Streams {
 		InTTY:  tty(os.Stdin),
 		ErrTTY: tty(os.Stderr),
 		Size:   stdoutSize,
+		Prog:   progName(os.Args[0]),
 	}
 }
 
@@ -75,6 +115,13 @@ type silentError struct{ err error }
 func (e silentError) Error() string { return e.err.Error() }
 func (e silentError) Unwrap() error { return e.err }
 
+// namedError is an error whose message starts with the command's path
+// ("novaluna score: ..."); Main prints it without its own "novaluna: ".
+type namedError struct{ err error }
+
+func (e namedError) Error() string { return e.err.Error() }
+func (e namedError) Unwrap() error { return e.err }
+
 // Main runs the command line and returns the exit status.
 func Main(args []string, st Streams) int {
 	root := NewRootCmd(st)
@@ -83,9 +130,19 @@ func Main(args []string, st Streams) int {
 	if err == nil {
 		return exitOK
 	}
-	var se silentError
-	if !errors.As(err, &se) {
+	var (
+		se silentError
+		ne namedError
+	)
+	switch {
+	case errors.As(err, &se):
+	case errors.As(err, &ne):
+		fmt.Fprintln(st.Err, err) // "novaluna score: ...", not "novaluna: novaluna score: ..."
+	default:
 		fmt.Fprintf(st.Err, "novaluna: %v\n", err)
+	}
+	if status, ok := isInterrupted(err); ok {
+		return status
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -114,6 +171,7 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
   novaluna deck --seed 7
   novaluna random --seed 7 --json > line.json
   novaluna score line.json`,
+		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		// Without Args and RunE cobra reports an unknown command as a plain
@@ -130,13 +188,14 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 			return usageErrorf("unknown command %q%s; the commands are listed by 'novaluna --help'", args[0], hint)
 		},
 	}
+	root.SetVersionTemplate("novaluna {{.Version}}\n")
 	root.SetIn(st.In)
 	root.SetOut(st.Out)
 	root.SetErr(st.Err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		err = describeFlagError(err)
 		if c.HasParent() {
-			err = fmt.Errorf("%s: %w", c.CommandPath(), err)
+			err = namedError{fmt.Errorf("%s: %w", c.CommandPath(), err)}
 		}
 		return usageError{err}
 	})
@@ -147,10 +206,13 @@ tile 12, red, cost 5, with the tasks "three blue" and "one blue".`,
 		newRandomCmd(st),
 		newPlayCmd(st),
 		newDailyCmd(st),
+		newStatsCmd(st),
+		newArchiveCmd(st),
 		newCompareCmd(st),
 		newSheetCmd(st),
 		newSolveCmd(st),
 		newBenchCmd(st),
+		newServeCmd(st),
 	)
 	for _, c := range root.Commands() {
 		wrapArgs(c)
@@ -186,7 +248,7 @@ func wrapArgs(c *cobra.Command) {
 	args := c.Args
 	c.Args = func(cmd *cobra.Command, a []string) error {
 		if err := args(cmd, a); err != nil {
-			return usageError{fmt.Errorf("%s: %w; usage: %s", cmd.CommandPath(), argProblem(cmd, a, err), cmd.UseLine())}
+			return usageError{namedError{fmt.Errorf("%s: %w; usage: %s", cmd.CommandPath(), argProblem(cmd, a, err), cmd.UseLine())}}
 		}
 		return nil
 	}
@@ -219,3 +281,32 @@ type reworded struct {
 
 func (e reworded) Error() string { return e.msg }
 func (e reworded) Unwrap() error { return e.cause }
+
+// version reports the module version go install recorded ("v1.2.0"), or for
+// a build from a checkout the commit it was built from.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, when, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value[:min(12, len(s.Value))]
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	if rev == "" {
+		return "(devel)"
+	}
+	return fmt.Sprintf("(devel, commit %s of %s%s)", rev, when, dirty)
+}

@@ -3,6 +3,9 @@ package cmd
 import (
 	"fmt"
 
+	"github.com/novaluna/novaluna/internal/fileio"
+	"github.com/novaluna/novaluna/session"
+
 	"github.com/novaluna/novaluna/solo"
 	"github.com/spf13/cobra"
 )
@@ -40,28 +43,54 @@ result: {"legal": true, "score": ...} or {"legal": false, "error": ...,
 }
 
 func (o *scoreOptions) run() error {
-	l, err := readLineFile(o.path)
+	l, err := readLineInput(o.path, o.st.In)
 	if err != nil {
 		return err
 	}
+	name := inputName(o.path)
 	g, err := solo.Play(l)
 	if err != nil {
+		if u := unfinished(l, o.path); u != nil {
+			err = u
+			if !o.json {
+				return fmt.Errorf("%s is %s", name, u.Msg)
+			}
+		}
 		if re, ok := isRuleError(err); ok && o.json {
 			if werr := writeJSON(o.st.Out, re); werr != nil {
 				return werr
 			}
 			return silentError{err}
 		}
-		return fmt.Errorf("%s: %w", o.path, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	sc := g.Score()
 	if o.json {
 		return writeJSON(o.st.Out, sc)
 	}
 	p := painter{o.st.Colour}
-	fmt.Fprintf(o.st.Out, "%s: a legal line of %s (%d in phase 1)\n\n", o.path, plural(len(l.Moves), "turn"), l.Phase1Turns)
+	fmt.Fprintf(o.st.Out, "%s: a legal line of %s (%d in phase 1)\n\n", name, plural(len(l.Moves), "turn"), l.Phase1Turns)
 	fmt.Fprint(o.st.Out, p.scoreLines(sc))
 	fmt.Fprintf(o.st.Out, "\nFinal display (%s; ✓ marks a covered task):\n", plural(len(l.Moves), "tile"))
 	fmt.Fprint(o.st.Out, p.grid(g.Display(), nil))
 	return nil
+}
+
+// unfinished reports a line that is a game saved before its end (by play
+// --save or a quit): it replays as far as it goes, and the game goes on.
+// The error says so and how to go on, in place of the rule it breaks as a
+// complete line (phase1_turns 0, or R15).
+func unfinished(l solo.Line, path string) *solo.RuleError {
+	sess, err := session.Resume(l)
+	if err != nil || sess.Game().Over() {
+		return nil
+	}
+	g := sess.Game()
+	how := "go on with: novaluna play --resume " + path
+	if path == fileio.Stdin {
+		how = "save it to a file and go on with: novaluna play --resume FILE"
+	}
+	return &solo.RuleError{Turn: len(l.Moves) + 1, Rule: "R15", Err: solo.ErrIncomplete,
+		Msg: fmt.Sprintf("an unfinished game: %s played, %s, %d of %d tokens placed; a line is scored when its game is over (rule R15), so %s",
+			plural(len(l.Moves), "turn"), g.Phase(), g.Tokens(), solo.TokensTotal, how)}
 }

@@ -97,9 +97,10 @@ func TestScoreBadLines(t *testing.T) {
 		{"cell occupied", edit(func(l *solo.Line) { l.Moves[1].X, l.Moves[1].Y = first.X, first.Y }), 2, "R9"},
 		{"cell not adjacent", edit(func(l *solo.Line) { l.Moves[1].X, l.Moves[1].Y = first.X+1, first.Y+1 }), 2, "R9"},
 		{"cell across the int range", edit(func(l *solo.Line) {
-			l.Moves[0].X, l.Moves[1].X = math.MinInt64, math.MaxInt64
+			l.Moves[0].X, l.Moves[1].X = solo.MinCoord, math.MaxInt64
 			l.Moves[0].Y, l.Moves[1].Y = 0, 0
 		}), 2, "R9"},
+		{"first tile on the largest int", edit(func(l *solo.Line) { l.Moves[0].X = math.MaxInt64 }), 1, "R9"},
 		{"move after the end", edit(func(l *solo.Line) { l.Moves = append(l.Moves, solo.Move{Tile: l.Deck[30]}) }), 21, "R15"},
 		{"line stops early", edit(func(l *solo.Line) { l.Moves = l.Moves[:15] }), 16, "R15"},
 		{"phase1_turns 0", edit(func(l *solo.Line) { l.Phase1Turns = 0 }), 0, "R12"},
@@ -114,8 +115,13 @@ func TestScoreBadLines(t *testing.T) {
 			if tt.turn > 0 {
 				turn = fmt.Sprintf("turn %d: ", tt.turn)
 			}
+			prefix := "novaluna: " + path + ": " + turn
+			if tt.name == "line stops early" {
+				// A line that stops early is a game saved before its end.
+				prefix = "novaluna: " + path + " is an unfinished game: "
+			}
 			if r.code != 1 || r.out != "" || strings.Count(r.err, "\n") != 1 ||
-				!strings.HasPrefix(r.err, "novaluna: "+path+": "+turn) || !strings.Contains(r.err, "(rule "+tt.rule+")") {
+				!strings.HasPrefix(r.err, prefix) || !strings.Contains(r.err, "(rule "+tt.rule+")") {
 				t.Errorf("score = exit %d, stdout %q, stderr %q, want exit 1 and one line naming %s, %q and rule %s", r.code, r.out, r.err, path, turn, tt.rule)
 			}
 			r = execCLI(t, false, "score", "--json", path)

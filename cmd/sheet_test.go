@@ -2,10 +2,19 @@ package cmd
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/novaluna/novaluna/puzzles"
+	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestSheet(t *testing.T) {
@@ -46,7 +55,7 @@ func TestSheetBadInput(t *testing.T) {
 		{"impossible date", []string{"--date", "2026-02-30", "-o", out}, 2, "real calendar date"},
 		{"days zero", []string{"--date", "2026-11-22", "--days", "0", "-o", out}, 2, "--days 0: want 1 to 366"},
 		{"days too many", []string{"--date", "2026-11-22", "--days", "367", "-o", out}, 2, "--days 367"},
-		{"days without date", []string{"--seed", "7", "--days", "2", "-o", out}, 2, "--days needs --date"},
+		{"days without date", []string{"--seed", "7", "--days", "2", "-o", out}, 2, "--days needs --date or --daily"},
 		{"past year 9999", []string{"--date", "9999-12-31", "--days", "2", "-o", out}, 2, "past 9999-12-31"},
 		{"year 0", []string{"--date", "0000-12-31", "-o", out}, 2, "want a year from 0001 to 9999"},
 		{"no output", []string{"--seed", "7"}, 2, "-o FILE.pdf"},
@@ -67,4 +76,40 @@ func TestSheetBadInput(t *testing.T) {
 	for _, e := range entries {
 		t.Errorf("after failed sheets, %s is left in the output folder, want nothing", e.Name())
 	}
+}
+
+func TestSheetAndSolveDaily(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "today.pdf")
+	stdout, errOut, code := runNovaluna(t, "sheet", "--daily", "--answers=false", "-o", out)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, stdout, "wrote "+out+": 1 puzzle, 1 page")
+
+	stdout, errOut, code = runNovaluna(t, "solve", "--daily", "--time", "200ms", "--workers", "1", "--json")
+	require.Equal(t, 0, code, errOut)
+	var res struct {
+		Line solo.Line `json:"line"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &res))
+	assert.True(t, puzzles.IsDaily(res.Line.Deck, puzzles.Today(time.Now())) || puzzles.IsDaily(res.Line.Deck, puzzles.Today(time.Now()).AddDate(0, 0, -1)),
+		"solve --daily solves today's puzzle")
+
+	_, errOut, code = runNovaluna(t, "solve", "--daily", "--seed", "7")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "give only one of --daily, --date YYYY-MM-DD, --seed N or --deck FILE")
+}
+
+// TestWithPar gives a daily's answer page the par line when the timed
+// search found worse.
+func TestWithPar(t *testing.T) {
+	par, err := puzzles.Par(context.Background(), puzzles.Launch, nil)
+	require.NoError(t, err)
+	worse := solo.RandomLine(puzzles.DailyDeck(puzzles.Launch), rand.NewPCG(1, 1))
+	sc, err := solo.Replay(worse)
+	require.NoError(t, err)
+	require.Greater(t, sc.Total(), par.Par)
+	a := &puzzles.Answer{Line: worse, Score: sc}
+	require.NoError(t, withPar(context.Background(), a, puzzles.Launch))
+	assert.Equal(t, par.Par, a.Par)
+	assert.Equal(t, par.Line, a.Line, "the par line replaces a worse one")
+	assert.Equal(t, par.Par, a.Score.Total())
 }

@@ -3,8 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/signal"
+	"io"
 	"runtime"
 	"slices"
 	"time"
@@ -32,9 +31,9 @@ type solveOptions struct {
 }
 
 func newSolveCmd(st Streams) *cobra.Command {
-	o := &solveOptions{st: st}
+	o := &solveOptions{st: st, src: deckSource{withDaily: true}}
 	c := &cobra.Command{
-		Use:   "solve (--seed N | --deck FILE | --date YYYY-MM-DD | --from RESULT.json)",
+		Use:   "solve (--daily | --date YYYY-MM-DD | --seed N | --deck FILE | --from RESULT.json)",
 		Short: "Find the lowest-scoring line of a puzzle and prove a lower bound",
 		Long: `Search for the line with the lowest score, and prove how low any line can go.
 
@@ -56,6 +55,7 @@ taken as proven, so a long proof can be split over several runs. The deck is
 the result's own unless a puzzle flag names one, which must match.`,
 		Example: `  novaluna solve --seed 7
   novaluna solve --seed 7 --time 5s --out best.json && novaluna score best.json
+  novaluna solve --daily --time 10s
   novaluna solve --date 2026-11-22 --json
   novaluna solve --deck deck.json --workers 1 --time 1m
   novaluna solve --seed 3 --time 10m --json > seed3.json
@@ -85,7 +85,7 @@ func (o *solveOptions) run() error {
 	}
 	var from *solver.Resume
 	if o.from != "" {
-		r, err := readResultFile(o.from)
+		r, err := readResultFile(o.from, o.st.In)
 		if err != nil {
 			return err
 		}
@@ -101,7 +101,9 @@ func (o *solveOptions) run() error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGINT and SIGTERM stop the search; the best line and bound so far
+	// are printed as at the end of --time.
+	ctx, caught, stop := onStopSignal(context.Background())
 	defer stop()
 	opts := solver.Options{Time: o.time, Workers: o.workers, TableBits: o.tableBits, From: from}
 	var bar *progressbar.ProgressBar
@@ -119,19 +121,27 @@ func (o *solveOptions) run() error {
 	if err != nil {
 		return err
 	}
+	if sig := caught(); sig != nil {
+		fmt.Fprintf(o.st.Err, "novaluna: solve stopped by %s after %.1fs; the best line and bound found so far follow\n", signalName(sig), r.Elapsed.Seconds())
+	}
+	// The result is printed first: a failed --out must not throw the
+	// search away.
+	var perr error
+	if o.json {
+		perr = writeJSON(o.st.Out, r)
+	} else {
+		perr = o.print(label, r)
+	}
 	if o.out != "" {
 		data, err := formatLine(r.Line)
+		if err == nil {
+			err = writeFileAtomic(o.out, data)
+		}
 		if err != nil {
-			return err
-		}
-		if err := writeFileAtomic(o.out, data); err != nil {
-			return err
+			return fmt.Errorf("%w (the line was printed, not saved)", err)
 		}
 	}
-	if o.json {
-		return writeJSON(o.st.Out, r)
-	}
-	return o.print(label, r)
+	return perr
 }
 
 // deck returns the deck to solve: the puzzle flags', or with --from alone
@@ -151,10 +161,10 @@ func (o *solveOptions) deck(from *solver.Resume) (solo.Deck, string, error) {
 }
 
 // readResultFile reads a FORMATS.md solver result for --from.
-func readResultFile(path string) (solver.Resume, error) {
-	data, err := os.ReadFile(path)
+func readResultFile(path string, stdin io.Reader) (solver.Resume, error) {
+	data, err := readInput("solver result", path, stdin)
 	if err != nil {
-		return solver.Resume{}, fmt.Errorf("cannot read solver result: %w", err)
+		return solver.Resume{}, err
 	}
 	r, err := solver.ParseResult(data)
 	if err != nil {

@@ -3,10 +3,11 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"strconv"
 	"time"
 
+	"github.com/novaluna/novaluna/internal/fileio"
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/spf13/cobra"
@@ -21,9 +22,12 @@ type deckSource struct {
 	daily    bool
 	// withDaily adds --daily; the flag set is otherwise the same everywhere.
 	withDaily bool
+	// cmd is the command the flags belong to: --deck - reads its input.
+	cmd *cobra.Command
 }
 
 func (d *deckSource) addFlags(c *cobra.Command) {
+	d.cmd = c
 	c.Flags().StringVar(&d.seed, "seed", "", "the puzzle of a numeric `seed` (0 to 18446744073709551615)")
 	c.Flags().StringVar(&d.deckFile, "deck", "", "a deck `file` in the FORMATS.md deck format")
 	c.Flags().StringVar(&d.date, "date", "", "the daily puzzle of a `date` (YYYY-MM-DD)")
@@ -73,8 +77,12 @@ func (d *deckSource) load() (solo.Deck, string, error) {
 		}
 		return solo.SeedDeck(n), "seed " + d.seed, nil
 	case d.deckFile != "":
-		deck, err := readDeckFile(d.deckFile)
-		return deck, d.deckFile, err
+		var in io.Reader
+		if d.cmd != nil {
+			in = d.cmd.InOrStdin()
+		}
+		deck, err := readDeckInput(d.deckFile, in)
+		return deck, inputName(d.deckFile), err
 	}
 	return nil, "", usageErrorf("choose a puzzle with %s", d.flagNames())
 }
@@ -107,30 +115,70 @@ func parseSeed(s string) (uint64, error) {
 	return n, nil
 }
 
-func readDeckFile(path string) (solo.Deck, error) {
-	data, err := os.ReadFile(path)
+// maxInputBytes caps what a command reads of a deck or line file: a valid
+// one is under 2 KB, and a huge file would take seconds and gigabytes to
+// refuse.
+const maxInputBytes = 1 << 20
+
+// readInput reads a deck or line file, or standard input for "-" (stdin
+// may be nil where standard input cannot be read), refusing more than
+// maxInputBytes. kind names the file in messages ("deck", "line").
+func readInput(kind, path string, stdin io.Reader) ([]byte, error) {
+	data, err := fileio.Read(path, stdin, maxInputBytes)
+	var tl *fileio.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		size := fmt.Sprintf("%d bytes", tl.Size)
+		if tl.Size < 0 {
+			size = fmt.Sprintf("more than %d bytes", tl.Limit)
+		}
+		return nil, fmt.Errorf("%s is too large (%s; a deck or line file is under 2 KB)", inputName(path), size)
+	case err != nil:
+		return nil, fmt.Errorf("cannot read %s file: %w", kind, err)
+	}
+	return data, nil
+}
+
+// inputName names an input file in messages: "-" is standard input.
+func inputName(path string) string {
+	if path == fileio.Stdin {
+		return "standard input"
+	}
+	return path
+}
+
+func readDeckFile(path string) (solo.Deck, error) { return readDeckInput(path, nil) }
+
+// readDeckInput reads a FORMATS.md deck document from path, or from stdin
+// for "-".
+func readDeckInput(path string, stdin io.Reader) (solo.Deck, error) {
+	data, err := readInput("deck", path, stdin)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read deck file: %w", err)
+		return nil, err
 	}
 	d, err := solo.ParseDeck(data)
 	if err != nil {
 		if _, ok := isRuleError(err); ok {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: %w", inputName(path), err)
 		}
-		return nil, fmt.Errorf(`%s: %w (a deck file is {"deck": [tile ids]}; see FORMATS.md)`, path, err)
+		return nil, fmt.Errorf(`%s: %w (a deck file is {"deck": [tile ids]}; see FORMATS.md)`, inputName(path), err)
 	}
 	return d, nil
 }
 
 // readLineFile reads a FORMATS.md line document; it does not replay it.
-func readLineFile(path string) (solo.Line, error) {
-	data, err := os.ReadFile(path)
+func readLineFile(path string) (solo.Line, error) { return readLineInput(path, nil) }
+
+// readLineInput reads a FORMATS.md line document from path, or from stdin
+// for "-"; it does not replay it.
+func readLineInput(path string, stdin io.Reader) (solo.Line, error) {
+	data, err := readInput("line", path, stdin)
 	if err != nil {
-		return solo.Line{}, fmt.Errorf("cannot read line file: %w", err)
+		return solo.Line{}, err
 	}
 	l, err := solo.ParseLine(data)
 	if err != nil {
-		return solo.Line{}, fmt.Errorf("%s: %w (see FORMATS.md for the line format)", path, err)
+		return solo.Line{}, fmt.Errorf("%s: %w (see FORMATS.md for the line format)", inputName(path), err)
 	}
 	return l, nil
 }

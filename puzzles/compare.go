@@ -3,6 +3,7 @@ package puzzles
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/novaluna/novaluna/solo"
@@ -21,6 +22,10 @@ type CompareOptions struct {
 	// same in every run and on every machine, as a daily's rating is.
 	Nodes   int64
 	Workers int // solver workers; 0 lets the solver choose
+	// Known, if set, is a line of the same deck known already (a daily's
+	// par line): it counts as found by the search from the opening, so the
+	// best line of the comparison is never worse than it.
+	Known *solo.Line
 	// Progress, if set, is called after each search with the number done
 	// and the number in all.
 	Progress func(done, total int)
@@ -56,6 +61,12 @@ type TurnReport struct {
 	BestAfter int
 	Loss      int
 	Proven    bool
+	// Better is, for a turn that cost points (Loss > 0), the move the best
+	// line from before the turn makes instead, in the user's coordinates;
+	// BetterEndsPhase1 says that line ends phase 1 after it. Playing it
+	// keeps BestAfter-Loss in reach: it would have saved Loss points.
+	Better           *solo.Move
+	BetterEndsPhase1 bool
 }
 
 // Part kinds: why the user's line and the best line part at a turn.
@@ -160,6 +171,18 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 		return Comparison{}, fmt.Errorf("searching from the opening: %w", err)
 	}
 	best[0] = known{res.Line, res.Score, res.Optimal}
+	if opts.Known != nil {
+		sc, err := solo.Replay(*opts.Known)
+		if err != nil {
+			return Comparison{}, fmt.Errorf("the known line: %w", err)
+		}
+		if !slices.Equal(opts.Known.Deck.Relevant(), line.Deck.Relevant()) {
+			return Comparison{}, fmt.Errorf("the known line is of another deck")
+		}
+		if sc.Total() < best[0].score.Total() {
+			best[0] = known{*opts.Known, sc, res.LowerBound >= sc.Total()}
+		}
+	}
 	c.LowerBound = res.LowerBound
 	progress()
 
@@ -177,6 +200,17 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 			best[k].proven = proven
 		}
 	}
+	// And a line found before turn k that plays the user's turn k too
+	// (up to the display's symmetries) is a line after turn k: without
+	// this a short search after turn k could make the turn look costly.
+	for k := 1; k <= n; k++ {
+		if best[k-1].score.Total() >= best[k].score.Total() {
+			continue
+		}
+		if aligned, ok := alignTo(line, best[k-1].line, k); ok {
+			best[k] = known{aligned, best[k-1].score, false}
+		}
+	}
 	c.Best, c.BestScore = best[0].line, best[0].score
 	c.BestProven = best[0].proven || res.LowerBound >= c.BestScore.Total()
 	if c.LowerBound > c.BestScore.Total() {
@@ -184,7 +218,7 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 	}
 	c.Turns = make([]TurnReport, n)
 	for k := 1; k <= n; k++ {
-		c.Turns[k-1] = TurnReport{
+		t := TurnReport{
 			Turn:       k,
 			Move:       line.Moves[k-1],
 			EndsPhase1: k == line.Phase1Turns,
@@ -192,6 +226,20 @@ func Compare(ctx context.Context, line solo.Line, opts CompareOptions) (Comparis
 			Loss:       best[k].score.Total() - best[k-1].score.Total(),
 			Proven:     best[k].proven,
 		}
+		// A turn that cost points: the best line from before it is the
+		// user's line up to turn k-1 (the searches continue the user's
+		// position, in its coordinates) and then parts at turn k. From the
+		// opening, the search's first tile lies where the search put it.
+		if bl := best[k-1].line; t.Loss > 0 && len(bl.Moves) >= k {
+			m := bl.Moves[k-1]
+			if k == 1 {
+				// The first tile may go on any cell: the user's.
+				m.X, m.Y = line.Moves[0].X, line.Moves[0].Y
+			}
+			t.Better = &m
+			t.BetterEndsPhase1 = k == bl.Phase1Turns
+		}
+		c.Turns[k-1] = t
 	}
 	c.PartTurn, c.PartKind = Part(line, c.Best)
 	c.Elapsed = time.Since(start)
@@ -229,6 +277,28 @@ func Part(a, b solo.Line) (int, string) {
 		}
 	}
 	return bestTurn, bestKind
+}
+
+// alignTo returns b in a's coordinates if b makes the same decisions as a in
+// its first k turns, up to a symmetry of the display.
+func alignTo(a, b solo.Line, k int) (solo.Line, bool) {
+	if len(a.Moves) < k || len(b.Moves) < k || k == 0 {
+		return solo.Line{}, false
+	}
+	for _, sym := range symmetries {
+		if turn, _ := partUnder(a, b, sym); turn != 0 && turn <= k {
+			continue
+		}
+		out := b
+		out.Moves = make([]solo.Move, len(b.Moves))
+		a0, b0 := a.Moves[0], b.Moves[0]
+		for i, m := range b.Moves {
+			x, y := sym(m.X-b0.X, m.Y-b0.Y)
+			out.Moves[i] = solo.Move{Tile: m.Tile, X: a0.X + x, Y: a0.Y + y}
+		}
+		return out, true
+	}
+	return solo.Line{}, false
 }
 
 func partUnder(a, b solo.Line, sym func(x, y int) (int, int)) (int, string) {

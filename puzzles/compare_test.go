@@ -3,11 +3,12 @@ package puzzles
 import (
 	"context"
 	"math/rand/v2"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // mapLine applies f to every cell of a line.
@@ -45,8 +46,9 @@ func TestPart(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			turn, kind := Part(tt.a, tt.b)
-			if turn != tt.turn || (!tt.anyOrder && kind != tt.kind) {
-				t.Errorf("Part = %d, %q, want %d, %q", turn, kind, tt.turn, tt.kind)
+			assert.Equal(t, tt.turn, turn, "Part's turn")
+			if !tt.anyOrder {
+				assert.Equal(t, tt.kind, kind, "Part's kind")
 			}
 		})
 	}
@@ -80,79 +82,108 @@ func TestPartSynthetic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		turn, kind := Part(a, tt.b)
-		if turn != tt.turn || kind != tt.kind {
-			t.Errorf("Part(a, %s) = %d, %q, want %d, %q", tt.name, turn, kind, tt.turn, tt.kind)
-		}
+		assert.Equal(t, []any{tt.turn, tt.kind}, []any{turn, kind}, "Part(a, %s)", tt.name)
 	}
 }
 
-func TestCompare(t *testing.T) {
-	if testing.Short() {
-		t.Skip("searches for a few seconds")
-	}
-	deck := DailyDeck(Launch)
-	line := solo.RandomLine(deck, rand.NewPCG(7, 7))
-	sc, _ := solo.Replay(line)
-	calls := 0
-	c, err := Compare(context.Background(), line, CompareOptions{Time: 1500 * time.Millisecond, Progress: func(done, total int) {
-		calls++
-		if done != calls || total != len(line.Moves) {
-			t.Errorf("Progress(%d, %d) on call %d, want (%d, %d)", done, total, calls, calls, len(line.Moves))
-		}
-	}})
-	if err != nil {
-		t.Fatalf("Compare = %v", err)
-	}
-	if calls != len(line.Moves) {
-		t.Errorf("Progress called %d times, want %d", calls, len(line.Moves))
-	}
-	if c.UserScore != sc {
-		t.Errorf("Compare UserScore = %+v, want %+v", c.UserScore, sc)
-	}
-	if got, err := solo.Replay(c.Best); err != nil || got != c.BestScore {
-		t.Errorf("Replay(Best) = %+v, %v, want %+v", got, err, c.BestScore)
-	}
-	if c.BestScore.Total() > sc.Total() {
-		t.Errorf("best %d > user %d: the user's own line is a candidate", c.BestScore.Total(), sc.Total())
-	}
-	if len(c.Turns) != len(line.Moves) {
-		t.Fatalf("len(Turns) = %d, want %d", len(c.Turns), len(line.Moves))
-	}
+// checkComparison checks the invariants of a comparison of line.
+func checkComparison(t *testing.T, line solo.Line, c Comparison) {
+	t.Helper()
+	sc, err := solo.Replay(line)
+	require.NoError(t, err)
+	assert.Equal(t, sc, c.UserScore, "UserScore")
+	got, err := solo.Replay(c.Best)
+	require.NoError(t, err, "Replay(Best)")
+	assert.Equal(t, c.BestScore, got, "Replay(Best)")
+	assert.LessOrEqual(t, c.BestScore.Total(), sc.Total(), "the user's own line is a candidate")
+	require.Len(t, c.Turns, len(line.Moves))
 	prev, sum := c.BestScore.Total(), 0
 	for _, tr := range c.Turns {
-		if tr.BestAfter < prev || tr.Loss != tr.BestAfter-prev || tr.Loss < 0 {
-			t.Errorf("turn %d: BestAfter %d, Loss %d after best %d, want BestAfter >= best and Loss = the difference", tr.Turn, tr.BestAfter, tr.Loss, prev)
+		assert.GreaterOrEqual(t, tr.BestAfter, prev, "turn %d: best after it", tr.Turn)
+		assert.Equal(t, tr.BestAfter-prev, tr.Loss, "turn %d: loss", tr.Turn)
+		if tr.Loss > 0 {
+			// The better move is legal after the user's previous turns and
+			// is not what the user did.
+			require.NotNil(t, tr.Better, "turn %d cost %d: the better move is named", tr.Turn, tr.Loss)
+			g, err := solo.PlayPrefix(line, tr.Turn-1)
+			require.NoError(t, err)
+			assert.NoError(t, g.Play(*tr.Better), "turn %d: the better move %+v is legal", tr.Turn, *tr.Better)
+			assert.False(t, *tr.Better == tr.Move && tr.BetterEndsPhase1 == tr.EndsPhase1,
+				"turn %d: the better move %+v is the user's own", tr.Turn, *tr.Better)
+		} else {
+			assert.Nil(t, tr.Better, "turn %d cost nothing", tr.Turn)
 		}
 		prev = tr.BestAfter
 		sum += tr.Loss
 	}
-	if last := c.Turns[len(c.Turns)-1]; last.BestAfter != sc.Total() || !last.Proven {
-		t.Errorf("last turn BestAfter = %d (proven %v), want the line's own score %d, proven", last.BestAfter, last.Proven, sc.Total())
+	last := c.Turns[len(c.Turns)-1]
+	assert.Equal(t, sc.Total(), last.BestAfter, "the last turn's best is the line's own score")
+	assert.True(t, last.Proven, "the last turn's best is proven")
+	assert.Equal(t, sc.Total()-c.BestScore.Total(), sum, "the losses add up to user - best")
+	assert.LessOrEqual(t, c.LowerBound, c.BestScore.Total(), "LowerBound")
+}
+
+func TestCompareTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches for a few seconds")
 	}
-	if sum != sc.Total()-c.BestScore.Total() {
-		t.Errorf("sum of losses = %d, want user - best = %d", sum, sc.Total()-c.BestScore.Total())
-	}
-	if c.LowerBound > c.BestScore.Total() {
-		t.Errorf("LowerBound %d > best %d", c.LowerBound, c.BestScore.Total())
-	}
+	line := solo.RandomLine(DailyDeck(Launch), rand.NewPCG(7, 7))
+	calls := 0
+	c, err := Compare(context.Background(), line, CompareOptions{Time: 1500 * time.Millisecond, Progress: func(done, total int) {
+		calls++
+		assert.Equal(t, []int{calls, len(line.Moves)}, []int{done, total}, "Progress on call %d", calls)
+	}})
+	require.NoError(t, err)
+	assert.Equal(t, len(line.Moves), calls, "Progress calls")
+	checkComparison(t, line, c)
 }
 
 // TestCompareNodes checks that a node budget with one worker makes a
 // comparison repeatable: two runs agree on everything but the time taken.
 func TestCompareNodes(t *testing.T) {
+	for _, seed := range []uint64{7, 8, 9} {
+		line := solo.RandomLine(DailyDeck(Launch), rand.NewPCG(seed, seed))
+		opts := CompareOptions{Nodes: 20_000, Workers: 1}
+		a, err := Compare(context.Background(), line, opts)
+		require.NoError(t, err)
+		checkComparison(t, line, a)
+		b, err := Compare(context.Background(), line, opts)
+		require.NoError(t, err)
+		a.Elapsed, b.Elapsed = 0, 0
+		assert.Equal(t, a, b, "Compare with %d nodes differs between runs", opts.Nodes)
+	}
+}
+
+// TestCompareKnown gives Compare a known line better than its own search
+// finds: the comparison's best is never worse than it.
+func TestCompareKnown(t *testing.T) {
+	table, err := ParTable()
+	require.NoError(t, err)
+	par := table[Launch.Format(DateLayout)]
 	line := solo.RandomLine(DailyDeck(Launch), rand.NewPCG(7, 7))
-	opts := CompareOptions{Nodes: 20_000, Workers: 1}
-	a, err := Compare(context.Background(), line, opts)
-	if err != nil {
-		t.Fatalf("Compare = %v", err)
-	}
-	b, err := Compare(context.Background(), line, opts)
-	if err != nil {
-		t.Fatalf("Compare = %v", err)
-	}
-	a.Elapsed, b.Elapsed = 0, 0
-	if !reflect.DeepEqual(a, b) {
-		t.Errorf("Compare with %d nodes differs between runs:\n%+v\n%+v", opts.Nodes, a, b)
+	c, err := Compare(context.Background(), line, CompareOptions{Nodes: 1000, Workers: 1, Known: &par.Line})
+	require.NoError(t, err)
+	checkComparison(t, line, c)
+	assert.LessOrEqual(t, c.BestScore.Total(), par.Par, "the best is at most the known line's score")
+
+	other := solo.RandomLine(DailyDeck(Launch.AddDate(0, 0, 1)), rand.NewPCG(1, 1))
+	_, err = Compare(context.Background(), line, CompareOptions{Nodes: 1000, Workers: 1, Known: &other})
+	assert.ErrorContains(t, err, "the known line is of another deck")
+}
+
+func TestAlignTo(t *testing.T) {
+	a := solo.RandomLine(DailyDeck(Launch), rand.NewPCG(1, 1))
+	turned := mapLine(a, func(x, y int) (int, int) { return -y + 3, x - 2 })
+	got, ok := alignTo(a, turned, len(a.Moves))
+	require.True(t, ok, "a turned copy of a line agrees with it")
+	assert.Equal(t, a, got, "alignTo brings a turned copy back")
+	b := solo.RandomLine(DailyDeck(Launch), rand.NewPCG(2, 2))
+	turn, _ := Part(a, b)
+	_, ok = alignTo(a, b, turn)
+	assert.False(t, ok, "lines that part at turn %d do not agree through it", turn)
+	if turn > 1 {
+		_, ok = alignTo(a, b, turn-1)
+		assert.True(t, ok, "lines that part at turn %d agree before it", turn)
 	}
 }
 
@@ -164,16 +195,16 @@ func TestCompareErrors(t *testing.T) {
 		name string
 		line solo.Line
 		opts CompareOptions
+		want string
 	}{
-		{"incomplete line", short, CompareOptions{Time: time.Second}},
-		{"no time", line, CompareOptions{}},
-		{"negative nodes", line, CompareOptions{Nodes: -1}},
-		{"time and nodes", line, CompareOptions{Time: time.Second, Nodes: 1000}},
+		{"incomplete line", short, CompareOptions{Time: time.Second}, "R12"},
+		{"no time", line, CompareOptions{}, "the time budget must be positive"},
+		{"negative nodes", line, CompareOptions{Nodes: -1}, "the node budget must be positive"},
+		{"time and nodes", line, CompareOptions{Time: time.Second, Nodes: 1000}, "not both"},
 	}
 	for _, tt := range tests {
-		if _, err := Compare(context.Background(), tt.line, tt.opts); err == nil {
-			t.Errorf("Compare(%s) = nil error, want an error", tt.name)
-		}
+		_, err := Compare(context.Background(), tt.line, tt.opts)
+		assert.ErrorContains(t, err, tt.want, "Compare(%s)", tt.name)
 	}
 }
 
@@ -185,8 +216,6 @@ func TestRate(t *testing.T) {
 		{40, Easy}, {89, Easy}, {90, Medium}, {99, Medium}, {100, Hard}, {109, Hard}, {110, VeryHard}, {300, VeryHard},
 	}
 	for _, tt := range tests {
-		if got := Rate(tt.best); got != tt.want {
-			t.Errorf("Rate(%d) = %v, want %v", tt.best, got, tt.want)
-		}
+		assert.Equal(t, tt.want, Rate(tt.best), "Rate(%d)", tt.best)
 	}
 }

@@ -20,7 +20,7 @@ func ExampleShareLine() {
 	line := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(1, 2))
 	share, _ := puzzles.ShareLine(date, line, 81)
 	fmt.Println(share)
-	// Output: Nova Luna #1 (2026-11-22): 296, best 81 🟦🟦🟩🟦🟨🟨🟦🟥🟥🟦🟥🌙🟦🟦🟨🟨🟨🟦🟩🟨🟥🟦🟥
+	// Output: Nova Luna #1 (2026-11-22): 296 (par 81) 🟦🟦🟩🟦🟨🟨🟦🟥🟥🟦🟥🌙🟦🟦🟨🟨🟨🟦🟩🟨🟥🟦🟥
 }
 
 func ExampleRate() {

@@ -19,15 +19,17 @@ const sharePhaseBreak = "🌙"
 // ShareLine returns a one-line, spoiler-free result of a daily puzzle, for
 // pasting into a chat:
 //
-//	Nova Luna #3 (2026-11-24): 97, best 81 🟥🟦🟦🟨🟩🟥🌙🟦🟨🟨🟥🟩🟦🟥
+//	Nova Luna #3 (2026-11-24): 97 (par 86) 🟥🟦🟦🟨🟩🟥🌙🟦🟨🟨🟥🟩🟦🟥
 //
-// It names the puzzle, the line's score and best (the best score known for
-// the deck, e.g. from the solver; 0 or less leaves it out), and one square
-// per tile taken, in the colour of the tile, with a moon where phase 1 ended.
-// It tells no tile ids, costs or cells, so it gives nothing away. It replays
+// It names the puzzle, the line's score and the date's par (see [Par]: the
+// same on every machine, so two players' lines compare; 0 or less leaves it
+// out), and one square per tile taken, in the colour of the tile, with a
+// moon where phase 1 ended; then the line's assists, if any (see
+// AssistsNote): "(1 hint, 2 undos)" or "(hard)". It tells no tile ids,
+// costs or cells, so it gives nothing away. It replays
 // the line and fails if the line is illegal or is not the daily puzzle of
 // date.
-func ShareLine(date time.Time, line solo.Line, best int) (string, error) {
+func ShareLine(date time.Time, line solo.Line, par int) (string, error) {
 	if !IsDaily(line.Deck, date) {
 		return "", fmt.Errorf("the line's deck is not the daily puzzle of %s", date.Format(DateLayout))
 	}
@@ -43,8 +45,8 @@ func ShareLine(date time.Time, line solo.Line, best int) (string, error) {
 		fmt.Fprintf(&b, "daily %s", date.Format(DateLayout))
 	}
 	fmt.Fprintf(&b, ": %d", sc.Total())
-	if best > 0 {
-		fmt.Fprintf(&b, ", best %d", best)
+	if par > 0 {
+		fmt.Fprintf(&b, " (par %d)", par)
 	}
 	b.WriteByte(' ')
 	for i, m := range line.Moves {
@@ -54,6 +56,7 @@ func ShareLine(date time.Time, line solo.Line, best int) (string, error) {
 		t, _ := solo.TileByID(m.Tile)
 		b.WriteString(shareSquares[t.Colour])
 	}
+	b.WriteString(AssistsNote(line.Assists))
 	return b.String(), nil
 }
 

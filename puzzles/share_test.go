@@ -8,32 +8,29 @@ import (
 	"time"
 
 	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestShareLine(t *testing.T) {
 	tests := []struct {
 		name string
 		date time.Time
-		best int
+		par  int
 		head string // the share line up to the score
+		tail string // what follows the score
 	}{
-		{"numbered", Launch, 81, "Nova Luna #1 (2026-11-22): "},
-		{"before launch", Launch.AddDate(0, 0, -1), 90, "Nova Luna daily 2026-11-21: "},
-		{"no best known", Launch.AddDate(0, 0, 2), 0, "Nova Luna #3 (2026-11-24): "},
+		{"numbered", Launch, 81, "Nova Luna #1 (2026-11-22): ", " (par 81) "},
+		{"before launch", Launch.AddDate(0, 0, -1), 90, "Nova Luna daily 2026-11-21: ", " (par 90) "},
+		{"no par known", Launch.AddDate(0, 0, 2), 0, "Nova Luna #3 (2026-11-24): ", " "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			line := solo.RandomLine(DailyDeck(tt.date), rand.NewPCG(1, 2))
 			sc, err := solo.Replay(line)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var want strings.Builder
-			fmt.Fprintf(&want, "%s%d", tt.head, sc.Total())
-			if tt.best > 0 {
-				fmt.Fprintf(&want, ", best %d", tt.best)
-			}
-			want.WriteByte(' ')
+			fmt.Fprintf(&want, "%s%d%s", tt.head, sc.Total(), tt.tail)
 			for i, m := range line.Moves {
 				if i == line.Phase1Turns {
 					want.WriteString("🌙")
@@ -41,27 +38,22 @@ func TestShareLine(t *testing.T) {
 				tile, _ := solo.TileByID(m.Tile)
 				want.WriteString(map[solo.Colour]string{solo.Red: "🟥", solo.Blue: "🟦", solo.Turquoise: "🟩", solo.Yellow: "🟨"}[tile.Colour])
 			}
-			got, err := ShareLine(tt.date, line, tt.best)
-			if err != nil || got != want.String() {
-				t.Errorf("ShareLine(%s, line, %d) = %q, %v, want %q", tt.date.Format(DateLayout), tt.best, got, err, want.String())
-			}
-			if strings.Contains(got, "#"+fmt.Sprint(line.Moves[0].Tile)+" ") {
-				t.Errorf("ShareLine = %q names a tile id, want no spoilers", got)
-			}
+			got, err := ShareLine(tt.date, line, tt.par)
+			require.NoError(t, err)
+			assert.Equal(t, want.String(), got, "ShareLine(%s, line, %d)", tt.date.Format(DateLayout), tt.par)
+			assert.NotContains(t, got, "#"+fmt.Sprint(line.Moves[0].Tile)+" ", "the share line names a tile id")
 		})
 	}
 }
 
 func TestShareLineErrors(t *testing.T) {
 	line := solo.RandomLine(DailyDeck(Launch), rand.NewPCG(3, 4))
-	if _, err := ShareLine(Launch.AddDate(0, 0, 1), line, 80); err == nil {
-		t.Errorf("ShareLine(other date) = nil error, want an error")
-	}
+	_, err := ShareLine(Launch.AddDate(0, 0, 1), line, 80)
+	assert.ErrorContains(t, err, "not the daily puzzle of 2026-11-23")
 	short := line
 	short.Moves = short.Moves[:len(short.Moves)-1]
-	if _, err := ShareLine(Launch, short, 80); err == nil {
-		t.Errorf("ShareLine(incomplete line) = nil error, want an error")
-	}
+	_, err = ShareLine(Launch, short, 80)
+	assert.Error(t, err, "ShareLine(incomplete line)")
 }
 
 func TestFindDaily(t *testing.T) {
@@ -84,9 +76,7 @@ func TestFindDaily(t *testing.T) {
 		if ok {
 			gs = got.Format(DateLayout)
 		}
-		if gs != tt.want {
-			t.Errorf("FindDaily(%s) = %q, want %q", tt.name, gs, tt.want)
-		}
+		assert.Equal(t, tt.want, gs, "FindDaily(%s)", tt.name)
 	}
 }
 

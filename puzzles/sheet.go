@@ -25,6 +25,9 @@ type Answer struct {
 	Optimal    bool          // proven best
 	LowerBound int           // proven lower bound on every line's score
 	Elapsed    time.Duration // how long the search ran
+	// Par is the daily's par (see [Par]), 0 for a puzzle that is not a
+	// daily. A line below par is labelled as better than par.
+	Par int
 }
 
 // DailyTitle is the sheet title of a date's daily puzzle.
@@ -393,12 +396,20 @@ func (d *sheetDoc) answerPage(p SheetPuzzle) error {
 	d.ink(inkRGB)
 	d.font("B", 12)
 	kind := "Best line found"
-	if a.Optimal {
+	switch {
+	case a.Optimal:
 		kind = "Best possible line (proven optimal)"
+	case a.Par > 0 && a.Score.Total() == a.Par:
+		kind = "The par line"
+	case a.Par > 0 && a.Score.Total() < a.Par:
+		kind = fmt.Sprintf("A line better than par (par %d)", a.Par)
 	}
 	d.text(margin, top+8, fmt.Sprintf("%s: score %d", kind, a.Score.Total()))
 	d.font("", 9)
 	detail := fmt.Sprintf("%d turns, %d in phase 1; %d tokens placed.", len(a.Line.Moves), a.Line.Phase1Turns, a.Score.Tokens)
+	if a.Par > 0 && a.Score.Total() == a.Par {
+		detail = fmt.Sprintf("Par %d, the daily's reference score. ", a.Par) + detail
+	}
 	if !a.Optimal && a.LowerBound > 0 {
 		detail += fmt.Sprintf(" No line can score below %d.", a.LowerBound)
 	}

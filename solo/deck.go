@@ -3,10 +3,12 @@ package solo
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/bits"
 	"math/rand/v2"
+	"reflect"
 )
 
 // TrackSpaces is the number of spaces on the moon wheel (R4).
@@ -74,10 +76,18 @@ func ParseDeck(data []byte) (Deck, error) {
 	return d, nil
 }
 
-// decodeStrict decodes exactly one JSON value and nothing after it.
+// decodeStrict decodes exactly one JSON value and nothing after it, with
+// the keys exactly as v's tags give them, each at most once (checkJSON).
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			// checkJSON says where: which move, which deck position.
+			if cerr := checkJSON(data, reflect.TypeOf(v)); cerr != nil {
+				return cerr
+			}
+		}
 		return describeJSONError(data, err)
 	}
 	// dec.More would miss a stray ']' or '}' after the document; only the
@@ -85,7 +95,7 @@ func decodeStrict(data []byte, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("malformed JSON: extra data after the document")
 	}
-	return nil
+	return checkJSON(data, reflect.TypeOf(v))
 }
 
 // seedStream is the second PCG seed word, fixed forever: ASCII "novaluna".

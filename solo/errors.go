@@ -21,6 +21,7 @@ var (
 	ErrCannotEndPhase1 = fmt.Errorf("cannot end phase 1: %w", ErrIllegalMove)
 	ErrIncomplete      = fmt.Errorf("line incomplete: %w", ErrIllegalMove)
 	ErrBadPhase1Turns  = fmt.Errorf("bad phase1_turns: %w", ErrIllegalMove)
+	ErrOutOfRange      = fmt.Errorf("cell out of range: %w", ErrIllegalMove)
 )
 
 // RuleError explains why a deck, move or line is not legal: on which turn

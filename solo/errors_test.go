@@ -45,11 +45,16 @@ func badLines() []struct {
 		{"cell not adjacent", edit(func(l *Line) { l.Moves[1].X, l.Moves[1].Y = first.X+2, first.Y }), 2, "R9", ErrNotAdjacent},
 		{"cell diagonal", edit(func(l *Line) { l.Moves[1].X, l.Moves[1].Y = first.X+1, first.Y+1 }), 2, "R9", ErrNotAdjacent},
 		{"cell far away", edit(func(l *Line) { l.Moves[5].X, l.Moves[5].Y = 1000, -1000 }), 6, "R9", ErrNotAdjacent},
-		// MaxInt64 - MinInt64 wraps to -1: still not next to each other.
+		// MaxInt64 - MinCoord wraps to -23: still not next to each other.
 		{"cell across the int range", edit(func(l *Line) {
-			l.Moves[0].X, l.Moves[0].Y = math.MinInt64, 0
+			l.Moves[0].X, l.Moves[0].Y = MinCoord, 0
 			l.Moves[1].X, l.Moves[1].Y = math.MaxInt64, 0
 		}), 2, "R9", ErrNotAdjacent},
+		// A display may spread 22 cells from its first tile: there must
+		// be room for them on the int line.
+		{"first tile on the largest int", edit(func(l *Line) { l.Moves[0].X = math.MaxInt64 }), 1, "R9", ErrOutOfRange},
+		{"first tile on the smallest int", edit(func(l *Line) { l.Moves[0].Y = math.MinInt64 }), 1, "R9", ErrOutOfRange},
+		{"first tile a cell too far", edit(func(l *Line) { l.Moves[0].Y = MaxCoord + 1 }), 1, "R9", ErrOutOfRange},
 		{"move after the end", edit(func(l *Line) { l.Moves = append(l.Moves, Move{l.Deck[30], 40, 40}) }), 21, "R15", ErrGameOver},
 		{"line stops early", edit(func(l *Line) { l.Moves = l.Moves[:15] }), 16, "R15", ErrIncomplete},
 		{"no moves", edit(func(l *Line) { l.Moves = nil; l.Phase1Turns = 0 }), 0, "R12", ErrBadPhase1Turns},
@@ -180,7 +185,7 @@ func TestParseLineErrors(t *testing.T) {
 		{"{\n  \"deck\": [1,],\n}", "line 2, column 14"},
 		{`{"deck": "1 2 3"}`, `"deck" holds a string, want a list of whole numbers`},
 		{`{"deck": ` + deck + `, "moves": [], "phase1_turns": 1.5}`, `"phase1_turns" holds the number 1.5, want a whole number`},
-		{`{"deck": ` + deck + `, "moves": [7], "phase1_turns": 1}`, `"moves" holds a number, want an object`},
+		{`{"deck": ` + deck + `, "moves": [7], "phase1_turns": 1}`, `move 1 holds a number, want an object`},
 		{`{"deck": ` + deck + `, "moves": {}, "phase1_turns": 1}`, `"moves" holds an object, want a list of objects`},
 		{`[1, 2]`, "the document holds a list, want an object"},
 	}
@@ -202,10 +207,11 @@ func TestParseLineErrors(t *testing.T) {
 }
 
 // TestLegalCellsPlayable checks that every cell LegalCells offers is
-// accepted by CheckMove, also when the display lies at the ends of int,
-// where a neighbour of a tile may have no coordinates at all.
+// accepted by CheckMove, also when the display lies at the ends of the
+// coordinates a first tile may take (a first tile nearer the ends of int
+// is refused: TestBadLines).
 func TestLegalCellsPlayable(t *testing.T) {
-	for _, first := range []Point{{0, 0}, {math.MaxInt, 0}, {0, math.MinInt}, {math.MinInt, math.MaxInt}, {math.MaxInt - 1, math.MaxInt - 1}} {
+	for _, first := range []Point{{0, 0}, {MaxCoord, 0}, {0, MinCoord}, {MinCoord, MaxCoord}, {MaxCoord - 1, MaxCoord - 1}} {
 		deck := SeedDeck(3)
 		g, _ := NewGame(deck)
 		acc := g.Accessible()

@@ -146,6 +146,10 @@ func (g *Game) CheckMove(m Move) (sp uint8, c Cell, err error) {
 			m.Tile, g.whereIs(m.Tile), joinInts(g.Accessible()))
 	}
 	if s.n == 0 {
+		if m.X < MinCoord || m.X > MaxCoord || m.Y < MinCoord || m.Y > MaxCoord {
+			return 0, 0, ruleErr(turn, "R9", ErrOutOfRange, "the first tile goes on (%d, %d), too near the end of the whole numbers: the display may spread %d cells from its first tile, so the first tile's x and y must be from %d to %d; move the whole line (where it lies does not change the game)",
+				m.X, m.Y, gridW/2, MinCoord, MaxCoord)
+		}
 		return sp, gridCentre, nil
 	}
 	c, ok := s.CellAt(m.X, m.Y)

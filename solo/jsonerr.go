@@ -89,6 +89,8 @@ func jsonTypeName(t reflect.Type) string {
 		return "an object"
 	case reflect.String:
 		return "a string"
+	case reflect.Bool:
+		return "true or false"
 	}
 	return "another kind of value"
 }

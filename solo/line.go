@@ -17,10 +17,12 @@ type Line struct {
 }
 
 // Assists counts the help a player took while playing a line: solver hints
-// and undone actions. Share lines and the history report them.
+// and undone actions. Share lines and the history report them. Hard is true
+// for a game played in hard mode (no hints, no undo from its first turn).
 type Assists struct {
-	Hints int `json:"hints"`
-	Undos int `json:"undos"`
+	Hints int  `json:"hints"`
+	Undos int  `json:"undos"`
+	Hard  bool `json:"hard,omitempty"`
 }
 
 type lineJSON struct {
@@ -28,8 +30,9 @@ type lineJSON struct {
 	Moves       *[]moveJSON `json:"moves"`
 	Phase1Turns *int        `json:"phase1_turns"`
 	Assists     *struct {
-		Hints *int `json:"hints"`
-		Undos *int `json:"undos"`
+		Hints *int  `json:"hints"`
+		Undos *int  `json:"undos"`
+		Hard  *bool `json:"hard"`
 	} `json:"assists"`
 }
 
@@ -69,6 +72,12 @@ func ParseLine(data []byte) (Line, error) {
 			return Line{}, fmt.Errorf(`"assists" counts must not be negative (hints %d, undos %d)`, *a.Hints, *a.Undos)
 		}
 		l.Assists = &Assists{Hints: *a.Hints, Undos: *a.Undos}
+		if a.Hard != nil {
+			if *a.Hard && (*a.Hints > 0 || *a.Undos > 0) {
+				return Line{}, fmt.Errorf(`"assists" says "hard", a game without hints or undo, but counts %d hints and %d undos`, *a.Hints, *a.Undos)
+			}
+			l.Assists.Hard = *a.Hard
+		}
 	}
 	return l, nil
 }

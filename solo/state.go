@@ -1,5 +1,7 @@
 package solo
 
+import "math"
+
 // The display lives on a fixed grid. The first tile goes on the centre cell;
 // at most 21 more follow, so no tile is ever more than 21 cells from the
 // centre and no neighbour of a tile ever leaves the grid.
@@ -10,6 +12,15 @@ const (
 	// MaxFrontier bounds the number of empty cells next to a display of at
 	// most 22 tiles.
 	MaxFrontier = 4 * MaxTurns
+)
+
+// MinCoord and MaxCoord bound the coordinates of the first tile of a line:
+// every cell a display and its neighbours can reach from there has
+// coordinates on the int line, so no sum of a coordinate and an offset
+// overflows (R9).
+const (
+	MinCoord = math.MinInt + gridW/2
+	MaxCoord = math.MaxInt - gridW/2
 )
 
 var neighbourOffsets = [4]int{-1, 1, -gridW, gridW}

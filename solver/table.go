@@ -22,14 +22,27 @@ func mix(x uint64) uint64 {
 // and the least hash is kept. The wheel, the meeple, the phase and the
 // phase-1 notes complete the key. Tokens and covered tasks follow from the
 // display (fulfilment only grows, R11), so they need no part of their own.
+//
+// The cells are taken relative to the first tile, so the key never depends
+// on where the line put the display: a line may place its first tile on any
+// int, and absolute coordinates near the ends of the int range would
+// overflow. Every tile lies within solo.MaxTurns cells of the first one, so
+// the differences are small (wrapping subtraction gives them exactly even if
+// XY itself wrapped), and the offsets from the bounding box fit in 8 bits.
 func key(s *solo.State) uint64 {
 	n := s.DisplaySize()
 	var xs, ys [solo.MaxTurns]int
 	var ids [solo.MaxTurns]uint64
-	minX, minY, maxX, maxY := 1<<30, 1<<30, -1<<30, -1<<30
+	var x0, y0 int
+	if n > 0 {
+		_, c, _ := s.Placed(0)
+		x0, y0 = s.XY(c)
+	}
+	minX, minY, maxX, maxY := 0, 0, 0, 0
 	for i := range n {
 		id, c, _ := s.Placed(i)
 		x, y := s.XY(c)
+		x, y = x-x0, y-y0
 		xs[i], ys[i], ids[i] = x, y, uint64(id)
 		minX, maxX = min(minX, x), max(maxX, x)
 		minY, maxY = min(minY, y), max(maxY, y)
