@@ -102,9 +102,17 @@ func clickMove(t *testing.T, ctx context.Context, m solo.Move) {
 
 // TestBrowserPlaysADaily plays a whole daily by clicks and checks the
 // final score and the share line against solo.Replay and puzzles.ShareLine.
+// It runs at a phone's size and a desktop's.
 func TestBrowserPlaysADaily(t *testing.T) {
-	ctx := browser(t, 390, 844)
+	for _, size := range [][2]int{{390, 844}, {1280, 800}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) { playDaily(t, size[0], size[1]) })
+	}
+}
+
+func playDaily(t *testing.T, width, height int) {
+	ctx := browser(t, width, height)
 	ts := browserServer(t)
+	name := fmt.Sprintf("%dx%d", width, height)
 	date := puzzles.Launch
 	line := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(3, 3))
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/daily/2026-11-22")))
@@ -117,7 +125,7 @@ func TestBrowserPlaysADaily(t *testing.T) {
 			waitFor(t, ctx, `document.getElementById('turn').textContent.includes('phase 2')`)
 		}
 		if i == 7 {
-			screenshot(t, ctx, "phone-midgame")
+			screenshot(t, ctx, name+"-midgame")
 		}
 	}
 	waitFor(t, ctx, `!document.getElementById('end-box').hidden`)
@@ -133,7 +141,7 @@ func TestBrowserPlaysADaily(t *testing.T) {
 	share, err := chromedp.Run(ctx, chromedp.Value("#share"))
 	require.NoError(t, err)
 	assert.Equal(t, want, share)
-	screenshot(t, ctx, "phone-end")
+	screenshot(t, ctx, name+"-end")
 
 	// The finished game is in the history, in the FORMATS.md format.
 	hist, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem('novaluna.history')`))

@@ -326,6 +326,7 @@
     box.hidden = !p.over;
     // Nothing is left to take once the game is over.
     $("wheel-box").hidden = p.over;
+    $("game").classList.toggle("over", p.over);
     if (!p.over) return;
     let fin = "You scored " + p.score.total + ".";
     const par = p.par || st.par;
