@@ -22,8 +22,8 @@ func (s *playSession) playedBefore() []string {
 	}
 	var msg []string
 	if len(problems) > 0 {
-		msg = append(msg, fmt.Sprintf("(%s of %s skipped: damaged; 'novaluna stats' lists them.)",
-			plural(len(problems), "line"), filepath.Join(dir, history.FileName)))
+		msg = append(msg, fmt.Sprintf("(%s of %s skipped: damaged; '%s stats' lists them.)",
+			plural(len(problems), "line"), filepath.Join(dir, history.FileName), s.o.st.prog()))
 	}
 	first, ok := history.Firsts(entries)[s.date.Format(puzzles.DateLayout)]
 	if !ok {

@@ -6,11 +6,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -32,60 +33,47 @@ func TestDailyGolden(t *testing.T) {
 	for _, ds := range goldenDates {
 		t.Run(ds, func(t *testing.T) {
 			date, err := ParseDate(ds)
-			if err != nil {
-				t.Fatalf("ParseDate(%q) = %v", ds, err)
-			}
+			require.NoError(t, err)
 			got := goldenDaily{DailyDeck(date), ds, Number(date)}
 			path := filepath.Join("testdata", "daily", ds+".json")
 			if *update {
-				data, _ := json.Marshal(got)
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				data, err := json.Marshal(got)
+				require.NoError(t, err)
+				require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+				require.NoError(t, os.WriteFile(path, append(data, '\n'), 0o644))
 			}
 			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
+			require.NoError(t, err, "run with -update to create it")
 			var want goldenDaily
-			if err := json.Unmarshal(data, &want); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			if !slices.Equal(got.Deck, want.Deck) {
-				t.Errorf("DailyDeck(%s) = %v, want %v", ds, got.Deck, want.Deck)
-			}
-			if got.Number != want.Number {
-				t.Errorf("Number(%s) = %d, want %d", ds, got.Number, want.Number)
-			}
-			if err := got.Deck.Validate(); err != nil || len(got.Deck) != solo.NumTiles {
-				t.Errorf("DailyDeck(%s) is not a full valid deck: len %d, %v", ds, len(got.Deck), err)
-			}
+			require.NoError(t, json.Unmarshal(data, &want), path)
+			assert.Equal(t, want, got, "DailyDeck and Number of %s", ds)
+			assert.NoError(t, got.Deck.Validate(), "DailyDeck(%s) is a valid deck", ds)
+			assert.Len(t, got.Deck, solo.NumTiles, "DailyDeck(%s) is a full deck", ds)
 		})
 	}
 }
 
 func TestParseDate(t *testing.T) {
 	tests := []struct {
-		in string
-		ok bool
+		in   string
+		want string // "" for a date that is refused
 	}{
-		{"2026-11-22", true},
-		{"2028-02-29", true},
-		{"2026-02-30", false},
-		{"2027-02-29", false},
-		{"2026-13-01", false},
-		{"2026-1-1", false},
-		{"26-11-22", false},
-		{"", false},
-		{"2026-11-22T00:00:00Z", false},
+		{"2026-11-22", ""},
+		{"2028-02-29", ""},
+		{"2026-02-30", "want a real calendar date as YYYY-MM-DD"},
+		{"2027-02-29", "want a real calendar date"},
+		{"2026-13-01", "want a real calendar date"},
+		{"2026-1-1", "want a real calendar date"},
+		{"26-11-22", "want a real calendar date"},
+		{"", "want a real calendar date"},
+		{"2026-11-22T00:00:00Z", "want a real calendar date"},
 	}
 	for _, tt := range tests {
 		_, err := ParseDate(tt.in)
-		if (err == nil) != tt.ok {
-			t.Errorf("ParseDate(%q) error = %v, want ok %v", tt.in, err, tt.ok)
+		if tt.want == "" {
+			assert.NoError(t, err, "ParseDate(%q)", tt.in)
+		} else {
+			assert.ErrorContains(t, err, tt.want, "ParseDate(%q)", tt.in)
 		}
 	}
 }
@@ -102,10 +90,9 @@ func TestNumber(t *testing.T) {
 		{"2000-01-01", 0},
 	}
 	for _, tt := range tests {
-		d, _ := ParseDate(tt.date)
-		if got := Number(d); got != tt.want {
-			t.Errorf("Number(%s) = %d, want %d", tt.date, got, tt.want)
-		}
+		d, err := ParseDate(tt.date)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, Number(d), "Number(%s)", tt.date)
 	}
 }
 
@@ -113,16 +100,11 @@ func TestToday(t *testing.T) {
 	// 23:30 in New York on 2026-11-22 is already 2026-11-23 in UTC.
 	ny := time.FixedZone("EST", -5*3600)
 	now := time.Date(2026, 11, 22, 23, 30, 0, 0, ny)
-	if got, want := Today(now).Format(DateLayout), "2026-11-23"; got != want {
-		t.Errorf("Today(%v) = %s, want %s", now, got, want)
-	}
+	assert.Equal(t, "2026-11-23", Today(now).Format(DateLayout), "Today(%v)", now)
 }
 
 func TestDailyDecksDiffer(t *testing.T) {
-	a, b := DailyDeck(Launch), DailyDeck(Launch.AddDate(0, 0, 1))
-	if slices.Equal(a, b) {
-		t.Errorf("DailyDeck(launch) = DailyDeck(launch+1) = %v, want different decks", a)
-	}
+	assert.NotEqual(t, DailyDeck(Launch), DailyDeck(Launch.AddDate(0, 0, 1)), "the decks of two days")
 }
 
 // TestRateDeckDeterministic: a rating is part of the puzzle, so two runs
@@ -133,19 +115,11 @@ func TestRateDeckDeterministic(t *testing.T) {
 	}
 	deck := DailyDeck(Launch)
 	d1, r1, err := RateDeck(context.Background(), deck)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	d2, r2, err := RateDeck(context.Background(), deck)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := json.Marshal(r1.Line)
-	b, _ := json.Marshal(r2.Line)
-	if d1 != d2 || string(a) != string(b) || r1.Nodes != r2.Nodes {
-		t.Errorf("RateDeck(daily #1) twice = %v (%d nodes) and %v (%d nodes), lines\n%s\n%s", d1, r1.Nodes, d2, r2.Nodes, a, b)
-	}
-	if r1.Nodes < RatingNodes {
-		t.Errorf("RateDeck searched %d nodes, want the full budget of %d", r1.Nodes, RatingNodes)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, d1, d2, "the rating")
+	assert.Equal(t, r1.Line, r2.Line, "the line")
+	assert.Equal(t, r1.Nodes, r2.Nodes, "the nodes searched")
+	assert.GreaterOrEqual(t, r1.Nodes, int64(RatingNodes), "RateDeck searches the full budget")
 }

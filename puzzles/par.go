@@ -80,12 +80,15 @@ func Par(ctx context.Context, date time.Time, rated *ParResult) (ParResult, erro
 	var now ParResult
 	if rated != nil {
 		now = *rated
+	} else if r, ok := ratedCache.get(date); ok {
+		now = r
 	} else {
 		_, res, err := RateDeck(ctx, DailyDeck(date))
 		if err != nil {
 			return ParResult{}, err
 		}
 		now = ParResult{Par: res.Score.Total(), Line: res.Line, Proven: res.Optimal}
+		ratedCache.put(date, now)
 	}
 	table, err := ParTable()
 	if err != nil {
@@ -170,4 +173,33 @@ func WriteParTable(w io.Writer, header string, entries []ParEntry) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// ratedCache keeps the rating search's results by date: the search takes
+// about a second and its result is fixed for a release, so a process (a
+// server, a test run, a booklet) need not repeat it.
+var ratedCache = parCache{m: map[string]ParResult{}}
+
+// maxCachedPars bounds the cache; it is cleared when full.
+const maxCachedPars = 1024
+
+type parCache struct {
+	mu sync.Mutex
+	m  map[string]ParResult
+}
+
+func (c *parCache) get(date time.Time) (ParResult, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.m[date.Format(DateLayout)]
+	return r, ok
+}
+
+func (c *parCache) put(date time.Time, r ParResult) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= maxCachedPars {
+		clear(c.m)
+	}
+	c.m[date.Format(DateLayout)] = r
 }

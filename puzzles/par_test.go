@@ -124,3 +124,20 @@ func TestReadParTableErrors(t *testing.T) {
 		assert.ErrorContains(t, err, "par table line 3: "+tt.want, "ReadParTable(%q)", tt.row)
 	}
 }
+
+// TestParCached: a second Par of a date gives the same result without
+// searching again.
+func TestParCached(t *testing.T) {
+	date := Launch.AddDate(0, 0, 41) // no other test asks for its par
+	_, cached := ratedCache.get(date)
+	require.False(t, cached, "no test searched %s before", date.Format(DateLayout))
+	first, err := Par(context.Background(), date, nil)
+	require.NoError(t, err)
+	_, cached = ratedCache.get(date)
+	assert.True(t, cached, "the search's result is kept")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // a search now would stop at once, with a worse line
+	again, err := Par(ctx, date, nil)
+	require.NoError(t, err)
+	assert.Equal(t, first, again, "the cached result needs no search")
+}

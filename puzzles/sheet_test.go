@@ -7,7 +7,25 @@ import (
 	"testing"
 
 	"github.com/novaluna/novaluna/solo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
+
+// TestAnswerPagePar draws the answer page of a daily at par and below par:
+// both are legal pages.
+func TestAnswerPagePar(t *testing.T) {
+	table, err := ParTable()
+	require.NoError(t, err)
+	e := table[Launch.Format(DateLayout)]
+	sc, err := solo.Replay(e.Line)
+	require.NoError(t, err)
+	for _, par := range []int{e.Par, e.Par + 3} {
+		var b bytes.Buffer
+		a := &Answer{Line: e.Line, Score: sc, Par: par}
+		require.NoError(t, WriteSheets(&b, []SheetPuzzle{{Title: DailyTitle(Launch), Deck: e.Line.Deck, Answer: a}}))
+		assert.Equal(t, 2, pdfPages(b.Bytes()))
+	}
+}
 
 // pdfPages counts the page objects of a PDF (fpdf writes them uncompressed).
 func pdfPages(data []byte) int {
@@ -38,15 +56,9 @@ func TestWriteSheets(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := WriteSheets(&b, tt.puzzles); err != nil {
-				t.Fatalf("WriteSheets = %v", err)
-			}
-			if !bytes.HasPrefix(b.Bytes(), []byte("%PDF-")) {
-				t.Errorf("WriteSheets wrote %q..., want a PDF", b.Bytes()[:min(8, b.Len())])
-			}
-			if got := pdfPages(b.Bytes()); got != tt.pages {
-				t.Errorf("WriteSheets pages = %d, want %d", got, tt.pages)
-			}
+			require.NoError(t, WriteSheets(&b, tt.puzzles))
+			assert.True(t, bytes.HasPrefix(b.Bytes(), []byte("%PDF-")), "WriteSheets wrote %q..., want a PDF", b.Bytes()[:min(8, b.Len())])
+			assert.Equal(t, tt.pages, pdfPages(b.Bytes()), "pages")
 		})
 	}
 }
@@ -58,16 +70,15 @@ func TestWriteSheetsErrors(t *testing.T) {
 	tests := []struct {
 		name    string
 		puzzles []SheetPuzzle
+		want    string
 	}{
-		{"no puzzles", nil},
-		{"invalid deck", []SheetPuzzle{{Title: "x", Deck: solo.Deck{1, 2, 3}}}},
-		{"illegal answer", []SheetPuzzle{{Title: "x", Deck: deck, Answer: bad}}},
+		{"no puzzles", nil, "no puzzles"},
+		{"invalid deck", []SheetPuzzle{{Title: "x", Deck: solo.Deck{1, 2, 3}}}, "R5"},
+		{"illegal answer", []SheetPuzzle{{Title: "x", Deck: deck, Answer: bad}}, "x: the answer line is not legal"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
-		if err := WriteSheets(&b, tt.puzzles); err == nil {
-			t.Errorf("WriteSheets(%s) = nil, want an error", tt.name)
-		}
+		assert.ErrorContains(t, WriteSheets(&b, tt.puzzles), tt.want, "WriteSheets(%s)", tt.name)
 	}
 }
 
@@ -77,10 +88,9 @@ func TestDailyTitle(t *testing.T) {
 		{"2026-11-21", "Daily puzzle · Saturday 21 November 2026"},
 	}
 	for _, tt := range tests {
-		d, _ := ParseDate(tt.date)
-		if got := DailyTitle(d); got != tt.want {
-			t.Errorf("DailyTitle(%s) = %q, want %q", tt.date, got, tt.want)
-		}
+		d, err := ParseDate(tt.date)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, DailyTitle(d), "DailyTitle(%s)", tt.date)
 	}
 }
 

@@ -2,17 +2,20 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/novaluna/novaluna/history"
 	"github.com/novaluna/novaluna/puzzles"
 	"github.com/novaluna/novaluna/solo"
 	"github.com/stretchr/testify/assert"
@@ -99,9 +102,17 @@ func clickMove(t *testing.T, ctx context.Context, m solo.Move) {
 
 // TestBrowserPlaysADaily plays a whole daily by clicks and checks the
 // final score and the share line against solo.Replay and puzzles.ShareLine.
+// It runs at a phone's size and a desktop's.
 func TestBrowserPlaysADaily(t *testing.T) {
-	ctx := browser(t, 390, 844)
+	for _, size := range [][2]int{{390, 844}, {1280, 800}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) { playDaily(t, size[0], size[1]) })
+	}
+}
+
+func playDaily(t *testing.T, width, height int) {
+	ctx := browser(t, width, height)
 	ts := browserServer(t)
+	name := fmt.Sprintf("%dx%d", width, height)
 	date := puzzles.Launch
 	line := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(3, 3))
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/daily/2026-11-22")))
@@ -114,7 +125,7 @@ func TestBrowserPlaysADaily(t *testing.T) {
 			waitFor(t, ctx, `document.getElementById('turn').textContent.includes('phase 2')`)
 		}
 		if i == 7 {
-			screenshot(t, ctx, "phone-midgame")
+			screenshot(t, ctx, name+"-midgame")
 		}
 	}
 	waitFor(t, ctx, `!document.getElementById('end-box').hidden`)
@@ -130,7 +141,7 @@ func TestBrowserPlaysADaily(t *testing.T) {
 	share, err := chromedp.Run(ctx, chromedp.Value("#share"))
 	require.NoError(t, err)
 	assert.Equal(t, want, share)
-	screenshot(t, ctx, "phone-end")
+	screenshot(t, ctx, name+"-end")
 
 	// The finished game is in the history, in the FORMATS.md format.
 	hist, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem('novaluna.history')`))
@@ -233,20 +244,46 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	_ = strings.TrimSpace
 }
 
-// TestBrowserHistory imports a history.jsonl with a damaged line: the good
-// entries count, the damaged one is reported and skipped, and the streak
-// counts dailies finished on their own dates.
+// TestBrowserHistory imports a history.jsonl with damaged lines: the good
+// entries count, the damaged ones (torn, or a score the line does not
+// make) are reported by number and skipped, and the page's statistics are
+// the history package's (history.Summarize) for the same entries.
 func TestBrowserHistory(t *testing.T) {
 	ctx := browser(t, 390, 844)
 	ts := browserServer(t)
-	today := puzzles.Today(time.Now())
-	entry := func(date time.Time, score int) string {
-		d := date.Format(puzzles.DateLayout)
-		return fmt.Sprintf(`{"date":%q,"finished_at":"%sT19:04:11Z","score":%d,"par":90,"assists":{"hints":0,"undos":1},"line":{"deck":[1],"moves":[],"phase1_turns":0}}`, d, d, score)
+	now := time.Now().UTC()
+	today := puzzles.Today(now)
+	entry := func(date time.Time, daysLate, seed int, par int) history.Entry {
+		l := solo.RandomLine(puzzles.DailyDeck(date), rand.NewPCG(uint64(seed), 9))
+		sc, err := solo.Replay(l)
+		require.NoError(t, err)
+		return history.Entry{Date: date, FinishedAt: date.AddDate(0, 0, daysLate).Add(19 * time.Hour), Score: sc.Total(), Par: par, Line: l}
+	}
+	want := []history.Entry{
+		entry(today.AddDate(0, 0, -5), 0, 1, 150),
+		entry(today.AddDate(0, 0, -4), 1, 2, 150), // finished late: no streak
+		entry(today.AddDate(0, 0, -2), 0, 3, 200),
+		entry(today.AddDate(0, 0, -2), 0, 4, 200), // played again: the first counts
+		entry(today.AddDate(0, 0, -1), 0, 5, 0),
+	}
+	want[3].FinishedAt = want[3].FinishedAt.Add(time.Hour)
+	var b strings.Builder
+	for i, e := range want {
+		data, err := json.Marshal(e)
+		require.NoError(t, err)
+		b.Write(data)
+		b.WriteByte('\n')
+		if i == 1 {
+			b.WriteString(`{"date":"2026-11-2` + "\n") // torn: line 3
+			wrong := e
+			wrong.Score++
+			data, _ := json.Marshal(wrong) // a score the line does not make: line 4
+			b.Write(data)
+			b.WriteByte('\n')
+		}
 	}
 	file := filepath.Join(t.TempDir(), "history.jsonl")
-	data := entry(today.AddDate(0, 0, -2), 97) + "\n" + `{"date":"2026-11-2` + "\n" + entry(today.AddDate(0, 0, -1), 88) + "\n"
-	require.NoError(t, os.WriteFile(file, []byte(data), 0o644))
+	require.NoError(t, os.WriteFile(file, []byte(b.String()), 0o644))
 
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/seed/7")))
 	waitFor(t, ctx, `document.querySelector('#wheel button.take') !== null`)
@@ -254,12 +291,24 @@ func TestBrowserHistory(t *testing.T) {
 	waitFor(t, ctx, `!document.getElementById('stats').hidden`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles("#import", []string{file})))
 	waitFor(t, ctx, `document.getElementById('stats-msg').textContent !== ''`)
-	assert.Equal(t, "Imported 2 new games. Skipped 1 damaged line (line 2).", text(t, ctx, "#stats-msg"))
-	stats := text(t, ctx, "#stats-list")
-	for _, want := range []string{"Games played2", "Dailies2", "Current streak2", "Longest streak2", "Mean over par2.5", "At or below par1"} {
-		assert.Contains(t, stats, want)
+	assert.Equal(t, "Imported 5 new games. Skipped 2 damaged lines (line 3, 4).", text(t, ctx, "#stats-msg"))
+
+	st := history.Summarize(want, now)
+	mean := "–"
+	if st.MeanOverPar != nil {
+		mean = strconv.FormatFloat(*st.MeanOverPar, 'f', -1, 64)
 	}
+	stats := text(t, ctx, "#stats-list")
+	for _, w := range []string{
+		fmt.Sprintf("Games played%d", st.Played), fmt.Sprintf("Dailies%d", st.Dailies),
+		fmt.Sprintf("Current streak%d", st.CurrentStreak), fmt.Sprintf("Longest streak%d", st.MaxStreak),
+		"Mean over par" + mean, fmt.Sprintf("At or below par%d", st.AtOrBelowPar),
+	} {
+		assert.Contains(t, stats, w, "the page's statistics are history.Summarize's")
+	}
+	assert.Equal(t, 2, st.CurrentStreak, "the fixture has a current streak")
 	screenshot(t, ctx, "phone-stats")
+
 	// Imported twice: nothing new.
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('stats-msg').textContent = ''; true`))
 	require.NoError(t, err)
@@ -269,7 +318,7 @@ func TestBrowserHistory(t *testing.T) {
 }
 
 // TestBrowserArchive: the archive is a calendar of the dailies so far, a
-// link each, the played ones marked with the best score.
+// link each, the played ones marked with the score of their first finish.
 func TestBrowserArchive(t *testing.T) {
 	ctx := browser(t, 390, 844)
 	ts := browserServer(t)
@@ -284,7 +333,7 @@ func TestBrowserArchive(t *testing.T) {
 	assert.Equal(t, puzzles.Number(today), n, "a day per daily so far")
 	label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#archive-list .played a').getAttribute('aria-label')`))
 	require.NoError(t, err)
-	assert.Equal(t, "Daily #1, 2026-11-22, played, best 91", label)
+	assert.Equal(t, "Daily #1, 2026-11-22, played, 91", label)
 	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#archive-list .played a').getAttribute('href')`))
 	require.NoError(t, err)
 	assert.Equal(t, "/daily/2026-11-22", href)

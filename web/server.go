@@ -107,6 +107,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/play", s.play)
 	m.HandleFunc("POST /api/hint", s.hint)
 	m.HandleFunc("POST /api/review", s.review)
+	m.HandleFunc("POST /api/history", s.checkHistory)
 	s.mux = m
 }
 

@@ -414,3 +414,33 @@ func TestNoFiles(t *testing.T) {
 	}
 	_ = io.EOF
 }
+
+// TestCheckHistory: history lines are read as the history package reads
+// the file; good entries come back, damaged ones by number.
+func TestCheckHistory(t *testing.T) {
+	s := testServer(t)
+	l := solo.RandomLine(puzzles.DailyDeck(puzzles.Launch), rand.NewPCG(1, 1))
+	sc, err := solo.Replay(l)
+	require.NoError(t, err)
+	good := fmt.Sprintf(`{"date":"2026-11-22","finished_at":"2026-11-22T19:04:11Z","score":%d,"par":86,"assists":{"hints":0,"undos":1},"line":%s}`, sc.Total(), mustJSON(t, l))
+	wrong := strings.Replace(good, fmt.Sprintf(`"score":%d`, sc.Total()), fmt.Sprintf(`"score":%d`, sc.Total()+1), 1)
+	body := good + "\n{\"date\":\n\n" + wrong + "\n" + good + "\n"
+	w := post(t, s, "/api/history", body)
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	got := decode[struct {
+		Entries  []json.RawMessage `json:"entries"`
+		Problems []struct {
+			Line  int    `json:"line"`
+			Error string `json:"error"`
+		} `json:"problems"`
+	}](t, w)
+	assert.Len(t, got.Entries, 2)
+	require.Len(t, got.Problems, 2)
+	assert.Equal(t, 2, got.Problems[0].Line)
+	assert.Equal(t, 4, got.Problems[1].Line)
+	assert.Contains(t, got.Problems[1].Error, "score")
+	assert.Contains(t, string(got.Entries[0]), `"date":"2026-11-22"`)
+
+	w = post(t, s, "/api/history", strings.Repeat(good+"\n", MaxBody/len(good)+1))
+	assert.Equal(t, http.StatusRequestEntityTooLarge, w.Code)
+}

@@ -326,6 +326,7 @@
     box.hidden = !p.over;
     // Nothing is left to take once the game is over.
     $("wheel-box").hidden = p.over;
+    $("game").classList.toggle("over", p.over);
     if (!p.over) return;
     let fin = "You scored " + p.score.total + ".";
     const par = p.par || st.par;
@@ -486,31 +487,55 @@
     return d.toISOString().slice(0, 10);
   }
 
+  // firsts returns, for each daily date, its first finish: the one that
+  // counts, as in the Go history package (playing again is recorded but
+  // changes neither the statistics nor the archive).
+  function firsts(history) {
+    const out = {};
+    history.forEach(function (e) {
+      if (e.date && (!out[e.date] || e.finished_at < out[e.date].finished_at)) out[e.date] = e;
+    });
+    return out;
+  }
+
+  // stats are the figures of FORMATS.md's stats --json, defined as the Go
+  // history package defines them: over-par figures from each daily's first
+  // finish, streaks of dailies finished on their own date (UTC), the
+  // current one ending today or yesterday.
   function stats(history, today) {
     const onTime = new Set();
-    let dailies = 0, overPar = 0, withPar = 0, atOrBelow = 0;
+    let dailies = 0;
     history.forEach(function (e) {
       if (e.date) {
         dailies++;
         if (utcDay(e.finished_at) === e.date) onTime.add(e.date);
       }
-      if (typeof e.par === "number" && e.par > 0) {
-        withPar++;
-        overPar += e.score - e.par;
-        if (e.score <= e.par) atOrBelow++;
-      }
+    });
+    let overPar = 0, withPar = 0, atOrBelow = 0;
+    const first = firsts(history);
+    Object.keys(first).forEach(function (k) {
+      const e = first[k];
+      if (typeof e.par !== "number" || e.par <= 0) return;
+      withPar++;
+      overPar += e.score - e.par;
+      if (e.score <= e.par) atOrBelow++;
     });
     let current = 0;
     let d = onTime.has(today) ? today : addDays(today, -1);
     while (onTime.has(d)) { current++; d = addDays(d, -1); }
-    let max = 0;
+    let max = 0, run = 0, prev = "";
     Array.from(onTime).sort().forEach(function (date) {
-      let n = 1, x = date;
-      while (onTime.has(addDays(x, -1))) { n++; x = addDays(x, -1); }
-      max = Math.max(max, n);
+      run = prev && addDays(prev, 1) === date ? run + 1 : 1;
+      max = Math.max(max, run);
+      prev = date;
     });
+    let mean = null;
+    if (withPar) {
+      const m = overPar / withPar;
+      mean = Math.trunc(m * 10 + Math.sign(m) * 0.5) / 10; // one decimal, halves away from zero
+    }
     return { played: history.length, dailies: dailies, current_streak: current, max_streak: max,
-      mean_over_par: withPar ? Math.round(overPar / withPar * 10) / 10 : null, at_or_below_par: atOrBelow };
+      mean_over_par: mean, at_or_below_par: atOrBelow };
   }
 
   function drawStats() {
@@ -547,37 +572,55 @@
     a.remove();
   }
 
-  function importHistory(ev) {
+  // importHistory reads a history.jsonl through the server, which checks
+  // every line as the terminal's history does (a line that does not replay
+  // to its score is damaged); it sends the file in pieces under the body
+  // limit. Good entries are added once; damaged lines are reported by
+  // number and skipped.
+  async function importHistory(ev) {
     const f = ev.target.files[0];
     if (!f) return;
-    if (f.size > 4 << 20) { $("stats-msg").textContent = "That file is larger than 4 MiB: not a history.jsonl."; return; }
-    f.text().then(function (text) {
-      const got = parseHistory(text);
-      const h = loadHistory();
-      const seen = new Set(h.map(function (e) { return e.finished_at + "|" + e.score + "|" + e.date; }));
-      let added = 0;
-      got.entries.forEach(function (e) {
-        const k = e.finished_at + "|" + e.score + "|" + e.date;
-        if (!seen.has(k)) { seen.add(k); h.push(e); added++; }
-      });
-      h.sort(function (a, b) { return a.finished_at < b.finished_at ? -1 : a.finished_at > b.finished_at ? 1 : 0; });
-      storeHistory(h);
-      let msg = "Imported " + added + " new " + (added === 1 ? "game" : "games") + ".";
-      if (got.bad.length) msg += " Skipped " + got.bad.length + " damaged " + (got.bad.length === 1 ? "line" : "lines") + " (line " + got.bad.join(", ") + ").";
-      $("stats-msg").textContent = msg;
-      drawStats();
-      ev.target.value = "";
+    const msg = $("stats-msg");
+    if (f.size > 16 << 20) { msg.textContent = "That file is larger than 16 MiB: not a history.jsonl."; return; }
+    const lines = (await f.text()).split("\n");
+    const got = [], bad = [];
+    const LIMIT = 60000;
+    let start = 0;
+    while (start < lines.length) {
+      let end = start, size = 0;
+      while (end < lines.length && size + lines[end].length + 1 <= LIMIT) { size += lines[end].length + 1; end++; }
+      if (end === start) { bad.push(start + 1); start++; continue; } // one line over the limit
+      const r = await fetch("/api/history", { method: "POST", headers: { "Content-Type": "text/plain" }, body: lines.slice(start, end).join("\n") });
+      if (r.status !== 200) { msg.textContent = "The server could not read the file (" + r.status + ")."; return; }
+      const data = await r.json();
+      data.entries.forEach(function (e) { got.push(e); });
+      data.problems.forEach(function (p) { bad.push(start + p.line); });
+      start = end;
+    }
+    const h = loadHistory();
+    const seen = new Set(h.map(function (e) { return e.finished_at + "|" + e.score + "|" + e.date; }));
+    let added = 0;
+    got.forEach(function (e) {
+      const k = e.finished_at + "|" + e.score + "|" + e.date;
+      if (!seen.has(k)) { seen.add(k); h.push(e); added++; }
     });
+    h.sort(function (a, b) { return a.finished_at < b.finished_at ? -1 : a.finished_at > b.finished_at ? 1 : 0; });
+    storeHistory(h);
+    let text = "Imported " + added + " new " + (added === 1 ? "game" : "games") + ".";
+    if (bad.length) text += " Skipped " + bad.length + " damaged " + (bad.length === 1 ? "line" : "lines") + " (line " + bad.join(", ") + ").";
+    msg.textContent = text;
+    drawStats();
+    ev.target.value = "";
   }
 
   async function showArchive() {
     $("archive").hidden = false;
     const r = await api("/api/archive");
     if (r.status !== 200) { fatal("The archive cannot be loaded."); return; }
+    // The first finish of each daily counts.
     const best = {};
-    loadHistory().forEach(function (e) {
-      if (e.date && (best[e.date] === undefined || e.score < best[e.date])) best[e.date] = e.score;
-    });
+    const first = firsts(loadHistory());
+    Object.keys(first).forEach(function (k) { best[k] = first[k].score; });
     // A month calendar each, newest month first, Monday first.
     const box = $("archive-list");
     box.replaceChildren();
@@ -613,7 +656,7 @@
         a.href = "/daily/" + d.date;
         a.appendChild(el("span", "dn", String(Number(d.date.slice(8)))));
         a.appendChild(el("span", "ds", best[d.date] === undefined ? "#" + d.number : String(best[d.date])));
-        a.setAttribute("aria-label", "Daily #" + d.number + ", " + d.date + (best[d.date] === undefined ? ", not played" : ", played, best " + best[d.date]));
+        a.setAttribute("aria-label", "Daily #" + d.number + ", " + d.date + (best[d.date] === undefined ? ", not played" : ", played, " + best[d.date]));
         li.appendChild(a);
         grid.appendChild(li);
       });
