@@ -294,19 +294,6 @@ func phase2Cost(wheel []uint8, pool *[solo.NumColours]int, tok int) int {
 	return sumCost + 10*(need-sumTok)
 }
 
-// distinctColours is how many different colours a task names. A tile
-// fulfilling the task sees a group of each, and every group it sees touches
-// it, so it needs that many neighbours of different colours (R10).
-func distinctColours(t solo.Task) int {
-	n := 0
-	for _, k := range t {
-		if k > 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // maxEdges is the most orthogonally adjacent pairs k cells can have:
 // 2k - ceil(2 sqrt k) (Harary and Harborth, 1976).
 func maxEdges(k int) int {
@@ -545,6 +532,9 @@ func neighbourGain(id uint8, sat uint8) [5]int {
 // finds lines that the bound's own ranking, which counts every task the
 // colours allow as covered, passes by.
 func (m *model) priced(s *solo.State, price int) int {
+	if s.Over() {
+		return 16 * s.Score().Total()
+	}
 	var committed int
 	if s.Phase() == solo.Phase1 {
 		committed = 2 * s.DisplayCost()
@@ -571,9 +561,6 @@ func (m *model) priced(s *solo.State, price int) int {
 			}
 			missing -= creditByLack[min(lack, len(creditByLack)-1)]
 		}
-	}
-	if s.Over() {
-		return 16 * s.Score().Total()
 	}
 	return 16*committed + price*max(0, missing)/16
 }
