@@ -108,8 +108,10 @@ func (o *dailyOptions) run(ctx context.Context) error {
 	}
 	ds := date.Format(puzzles.DateLayout)
 	prog := o.st.prog()
-	fmt.Fprintf(w, "\nPlay it:  %s play --date %s --save line.json\n", prog, ds)
-	fmt.Fprintf(w, "Then:     %s compare line.json\n", prog)
+	// A file of its own for each day: a save never replaces another
+	// game's line unasked.
+	fmt.Fprintf(w, "\nPlay it:  %s play --date %s --save daily-%s.json\n", prog, ds, ds)
+	fmt.Fprintf(w, "Then:     %s compare daily-%s.json\n", prog, ds)
 	fmt.Fprintf(w, "Print it: %s sheet --date %s -o daily.pdf\n", prog, ds)
 	return nil
 }

@@ -65,7 +65,7 @@ func TestDailyHuman(t *testing.T) {
 	require.NoError(t, err)
 	for _, w := range []string{"daily #1 (2026-11-22)", "Difficulty: ", "Par:        " + strconv.Itoa(par.Par) + " ",
 		"space  0  ☾ moon figure", "space 11  #" + strconv.Itoa(deck[10]) + " ", "draw 11   #" + strconv.Itoa(deck[21]) + " ",
-		"Play it:  novaluna play --date 2026-11-22 --save line.json"} {
+		"Play it:  novaluna play --date 2026-11-22 --save daily-2026-11-22.json"} {
 		assert.Contains(t, out, w)
 	}
 	assert.Equal(t, 12, strings.Count(out, "  space "), "wheel spaces")
@@ -78,7 +78,7 @@ func TestDailyNamesTheCommand(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := Main([]string{"daily", "--date", "2026-11-22"}, Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Prog: "go run ."})
 	require.Equal(t, 0, code, errb.String())
-	assert.Contains(t, out.String(), "Play it:  go run . play --date 2026-11-22 --save line.json\nThen:     go run . compare line.json\n")
+	assert.Contains(t, out.String(), "Play it:  go run . play --date 2026-11-22 --save daily-2026-11-22.json\nThen:     go run . compare daily-2026-11-22.json\n")
 }
 
 func TestDailyBadInput(t *testing.T) {

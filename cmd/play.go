@@ -84,7 +84,7 @@ game does (the game is saved first if --save was given).`,
   novaluna play --date 2026-12-24
   novaluna play --seed 7 --save mine.json
   novaluna play --resume mine.json
-  novaluna play --seed 7 --save line.json < moves.txt && novaluna score line.json
+  novaluna play --seed 7 --save line.json --force < moves.txt && novaluna score line.json
   printf 'a 1\nb 2\n' | novaluna play --seed 7   # 2 turns, then the input ends: exit 1`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

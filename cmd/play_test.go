@@ -968,14 +968,12 @@ func TestPlayReadmeScript(t *testing.T) {
 	require.NoError(t, err)
 	doc, err := os.ReadFile(filepath.Join("..", "docs", "DEVELOPING.md"))
 	require.NoError(t, err)
-	assert.Contains(t, string(doc), "novaluna play --seed 7 --save line.json < cmd/testdata/play/seed7.moves && novaluna score line.json")
+	assert.Contains(t, string(doc), "novaluna play --seed 7 --save line.json --force < cmd/testdata/play/seed7.moves && novaluna score line.json")
 	save := filepath.Join(t.TempDir(), "line.json")
-	code, _, errOut := playRun(t, string(script), "--seed", "7", "--save", save)
-	if code != 0 {
-		t.Fatalf("play < seed7.moves = exit %d, stderr %q; want a whole game, exit 0", code, errOut)
-	}
-	if got, want := playReadSaved(t, save), playFixture(t); !reflect.DeepEqual(got, want) {
-		t.Errorf("play < seed7.moves saved %+v, want %+v", got, want)
+	for run := 1; run <= 2; run++ { // --force: the example can be run again
+		code, _, errOut := playRun(t, string(script), "--seed", "7", "--save", save, "--force")
+		require.Equal(t, 0, code, "run %d: play < seed7.moves, stderr %q; want a whole game, exit 0", run, errOut)
+		assert.Equal(t, playFixture(t), playReadSaved(t, save), "run %d: the saved line", run)
 	}
 }
 
