@@ -118,14 +118,11 @@ func (s *Server) par(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]int{"par": p})
 		return
 	}
-	release, ok := s.tryJob()
+	ctx, done, ok := s.startJob(w, r)
 	if !ok {
-		writeBusy(w)
 		return
 	}
-	defer release()
-	ctx, cancel := s.jobContext(r)
-	defer cancel()
+	defer done()
 	res, err := solver.Solve(ctx, deck, solver.Options{Workers: 1, TableBits: 20, MaxNodes: s.opts.ParNodes})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, apiError{Error: "the solver failed: " + err.Error()})
@@ -258,14 +255,11 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, errorOf(err))
 		return
 	}
-	release, ok := s.tryJob()
+	ctx, done, ok := s.startJob(w, r)
 	if !ok {
-		writeBusy(w)
 		return
 	}
-	defer release()
-	ctx, cancel := s.jobContext(r)
-	defer cancel()
+	defer done()
 	h, err := sess.Hint(ctx, session.Budget{Nodes: s.opts.HintNodes})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, errorOf(err))
@@ -298,14 +292,11 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, apiError{Error: "only a finished game can be reviewed; play it to the end", Rule: "R15", Turn: g.Turn()})
 		return
 	}
-	release, ok := s.tryJob()
+	ctx, done, ok := s.startJob(w, r)
 	if !ok {
-		writeBusy(w)
 		return
 	}
-	defer release()
-	ctx, cancel := s.jobContext(r)
-	defer cancel()
+	defer done()
 	c, err := puzzles.Compare(ctx, sess.Line(), puzzles.CompareOptions{Nodes: s.opts.ReviewNodes, Workers: 1})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, errorOf(err))

@@ -195,7 +195,7 @@ func writeError(w http.ResponseWriter, status int, e apiError) {
 	}{e})
 }
 
-// errBusy answers a solver job that finds every slot taken.
+// writeBusy answers a solver job that finds every slot taken.
 func writeBusy(w http.ResponseWriter) {
 	w.Header().Set("Retry-After", "2")
 	writeError(w, http.StatusServiceUnavailable, apiError{Error: "the solver is busy with other players; try again in a few seconds"})
@@ -211,7 +211,15 @@ func (s *Server) tryJob() (release func(), ok bool) {
 	}
 }
 
-// jobContext bounds a solver job by the request and JobTimeout.
-func (s *Server) jobContext(r *http.Request) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(r.Context(), s.opts.JobTimeout)
+// startJob takes a solver slot for the request, or answers 503 and
+// reports false when every slot is taken. The context bounds the job by
+// the request and JobTimeout; done gives the slot back.
+func (s *Server) startJob(w http.ResponseWriter, r *http.Request) (ctx context.Context, done func(), ok bool) {
+	release, ok := s.tryJob()
+	if !ok {
+		writeBusy(w)
+		return nil, nil, false
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.JobTimeout)
+	return ctx, func() { cancel(); release() }, true
 }
