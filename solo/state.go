@@ -12,6 +12,8 @@ const (
 	// MaxFrontier bounds the number of empty cells next to a display of at
 	// most 22 tiles.
 	MaxFrontier = 4 * MaxTurns
+	// GridCells is the number of cells of the grid: every Cell is below it.
+	GridCells = gridCells
 )
 
 // MinCoord and MaxCoord bound the coordinates of the first tile of a line:
@@ -257,6 +259,14 @@ func (s *State) Occupied(c Cell) bool { return s.board[c] != 0 }
 // neighbours on the grid.
 func (s *State) Neighbours(c Cell) [4]Cell {
 	return [4]Cell{c - 1, c + 1, c - gridW, c + gridW}
+}
+
+// Inner reports whether the four neighbours of c are on the grid, so that
+// Neighbours(c) may be followed further. Cells next to the display always
+// are; cells far out on an empty part of the grid may not be.
+func (s *State) Inner(c Cell) bool {
+	x, y := int(c)%gridW, int(c)/gridW
+	return x > 0 && y > 0 && x < gridW-1 && y < gridW-1
 }
 
 // TileAt returns the id of the tile on cell c, or 0 when c is empty.

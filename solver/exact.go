@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/novaluna/novaluna/solo"
 )
@@ -94,8 +95,15 @@ const exactBits = 18
 type openTask struct {
 	id   uint8 // the tile
 	j    uint8 // the task's index on the tile
-	need uint8 // bit c: the tile sees fewer tiles of colour c than the task names
+	// minK[c] is the fewest tiles of colour c that phase 2 must add for the
+	// tile to see enough of colour c (see reachGain): 0 when it sees enough
+	// already, noWay when no number will.
+	minK [solo.NumColours]uint8
 }
+
+const noWay = 0xff
+
+var useReach = true
 
 // phase2Exact bounds the cost still to come in phase 2 from s, like
 // phase2CostExact but knowing the display: for every set S of wheel tiles
@@ -103,67 +111,132 @@ type openTask struct {
 // S's tiles that the colours of the display and S can satisfy, and the open
 // tasks of the display that the same colours can satisfy, whose tile still
 // has room for them (reachable), and for each colour the task lacks, S holds
-// a tile of that colour. The last holds because the tiles of colour c that
-// a tile sees change only when a tile of colour c is placed (R10).
+// enough tiles of that colour to close the gap where they can lie
+// (reachGain): what a tile sees of colour c grows only when a tile of colour
+// c is placed (R10), by that tile, or by a group of colour c that the new
+// tiles join to it across empty cells.
 //
-// The value is memoised under a 64-bit hash of everything it depends on
-// (the display and wheel sets, the tokens, the open tasks); an entry keeps
-// the hash's low 48 bits beside the 16-bit value in one atomic word, so
-// workers share the table without locks. A wrong hit needs two positions
-// whose hashes agree in 66 bits.
+// The value is memoised twice: under a hash of the layout, the wheel, the
+// meeple and the tokens (found without any work), and under a hash of what
+// the sum depends on (the open tasks with their needs, the display's
+// colours, the wheel, the meeple, the tokens), which many layouts share. An
+// entry keeps the hash's low 48 bits beside the 16-bit value in one atomic
+// word, so workers share the table without locks. A wrong hit needs two
+// positions whose hashes agree in 66 bits.
 func (m *model) phase2Exact(s *solo.State) int {
 	var wheel [spaceCount]uint8
-	var open [3 * solo.MaxTurns]openTask
-	var sets uint64
-	nd, nw, no := s.DisplaySize(), 0, 0
-	var base [solo.NumColours]int
-	h := uint64(s.Tokens())
-	for i := range nd {
-		id, c, op := s.Placed(i)
-		sets |= 1 << m.pos[id]
-		base[tiles[id].colour]++
-		if op = reachable(s, id, c, op&m.coverable[id]); op == 0 {
-			continue
-		}
-		seen := s.Seen(uint8(i))
-		t := &tiles[id]
-		for j := range t.ntasks {
-			if op&(1<<j) == 0 {
-				continue
-			}
-			var need uint8
-			for col := range solo.NumColours {
-				if t.tasks[j][col] > seen[col] {
-					need |= 1 << col
-				}
-			}
-			open[no] = openTask{id: uint8(id), j: j, need: need}
-			no++
-			h = (h ^ uint64(id)<<8 ^ uint64(j)<<4 ^ uint64(need)) * 0xff51afd7ed558ccd
-		}
-	}
 	var spaces [spaceCount]uint8
+	var wheelCol [solo.NumColours]int
+	nd, nw, no := s.DisplaySize(), 0, 0
+	// The memo key: the layout (relative to the first tile), the wheel,
+	// the meeple and the tokens; everything below follows from them.
+	h := mix(uint64(s.Tokens()) | uint64(s.Meeple())<<8)
 	for sp := range spaceCount {
 		if id := s.TrackTile(sp); id != 0 {
 			wheel[nw] = uint8(id)
 			spaces[nw] = uint8(sp)
 			nw++
-			sets |= 1 << (solo.MaxTurns + uint64(m.pos[id]))
+			wheelCol[tiles[id].colour]++
+			h = mix(h ^ uint64(id)<<16 ^ uint64(sp)<<24)
 		}
 	}
-	h = (h ^ sets) * 0x9e3779b97f4a7c15
-	h ^= h >> 29
+	wh := h
+	var x0, y0 int
+	for i := range nd {
+		id, c, _ := s.Placed(i)
+		x, y := s.XY(c)
+		if i == 0 {
+			x0, y0 = x, y
+		}
+		h += mix(uint64(id)<<32 ^ uint64(uint16(x-x0))<<16 ^ uint64(uint16(y-y0)))
+	}
+	h = mix(h)
 	slot := &m.exact[h>>(64-exactBits)]
 	const checkBits = 48
 	check := h & (1<<checkBits - 1)
 	if e := slot.Load(); e&(1<<checkBits-1) == check && e != 0 {
 		return int(e >> checkBits)
 	}
+	var open [3 * solo.MaxTurns]openTask
+	var base [solo.NumColours]int
+	g := wh // the wheel, the meeple and the tokens
+	var gain [solo.NumColours][maxGain]int
+	scratch := reachPool.Get().(*reachScratch)
+	defer reachPool.Put(scratch)
+	for i := range nd {
+		id, c, op := s.Placed(i)
+		base[tiles[id].colour]++
+		if op = reachable(s, id, c, op&m.coverable[id]); op == 0 {
+			continue
+		}
+		seen := s.Seen(uint8(i))
+		t := &tiles[id]
+		// The most any open task lacks of each colour: k added tiles
+		// give at least k when any can join (reachGain), so the search
+		// need only look at fewer added tiles than that.
+		var most [solo.NumColours]int
+		for j := range t.ntasks {
+			if op&(1<<j) != 0 {
+				for col := range solo.NumColours {
+					most[col] = max(most[col], int(t.tasks[j][col])-int(seen[col]))
+				}
+			}
+		}
+		var joins [solo.NumColours]bool
+		for col := range solo.NumColours {
+			if most[col] > 0 && wheelCol[col] > 0 {
+				joins[col] = reachGain(s, c, solo.Colour(col), min(wheelCol[col], most[col]-1), &gain[col], scratch)
+			}
+		}
+		for j := range t.ntasks {
+			if op&(1<<j) == 0 {
+				continue
+			}
+			o := openTask{id: uint8(id), j: j}
+			for col := range solo.NumColours {
+				if t.tasks[j][col] <= seen[col] {
+					continue
+				}
+				lack := int(t.tasks[j][col] - seen[col])
+				o.minK[col] = noWay
+				switch {
+				case !useReach:
+					if wheelCol[col] > 0 {
+						o.minK[col] = 1
+					}
+				case !joins[col] || wheelCol[col] == 0:
+				default:
+					for k := 1; k < lack && k <= wheelCol[col]; k++ {
+						if gain[col][k] >= lack {
+							o.minK[col] = uint8(k)
+							break
+						}
+					}
+					if o.minK[col] == noWay && lack <= wheelCol[col] {
+						o.minK[col] = uint8(lack)
+					}
+				}
+			}
+			open[no] = o
+			no++
+			g = mix(g ^ uint64(id)<<8 ^ uint64(j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40)
+		}
+	}
+	// Layouts with the same open tasks, needs and wheel share the value.
+	g = mix(g ^ uint64(base[0]) ^ uint64(base[1])<<8 ^ uint64(base[2])<<16 ^ uint64(base[3])<<24)
+	slot2 := &m.exact[g>>(64-exactBits)]
+	check2 := g & (1<<checkBits - 1)
+	if e := slot2.Load(); e&(1<<checkBits-1) == check2 && e != 0 {
+		v := int(e >> checkBits)
+		slot.Store(check | uint64(v)<<checkBits)
+		return v
+	}
 	var ok [1 << solo.SetupTiles]bool
 	var seenStates [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
 	takeable(spaces[:nw], s.Meeple(), &ok, &seenStates)
 	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], &ok)
 	slot.Store(check | uint64(v)<<checkBits)
+	slot2.Store(check2 | uint64(v)<<checkBits)
 	return v
 }
 
@@ -177,12 +250,12 @@ func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel [
 		}
 		cost := 0
 		n := *base
-		var present uint8
+		var added [solo.NumColours]uint8
 		for i, id := range wheel {
 			if S&(1<<i) != 0 {
 				cost += int(tiles[id].cost)
 				n[tiles[id].colour]++
-				present |= 1 << tiles[id].colour
+				added[tiles[id].colour]++
 			}
 		}
 		if cost >= best {
@@ -196,7 +269,7 @@ func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel [
 			}
 		}
 		for _, o := range open {
-			if o.need&^present == 0 && satMask[o.id][code]&(1<<o.j) != 0 {
+			if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
 				tok++
 			}
 		}
@@ -206,3 +279,131 @@ func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel [
 	}
 	return best
 }
+
+// maxGain is the length of a reachGain table: a colour has at most 11 tiles
+// on a wheel.
+const maxGain = solo.SetupTiles + 1
+
+// reachGain bounds what the tile on cell x can still come to see of colour
+// c: gain[k] is the most tiles of colour c it can see beyond what it sees
+// now when phase 2 adds k tiles of colour c (R10). Each added tile counts
+// at most once; a tile of colour c in the display that x does not see yet
+// counts only when the added tiles can join its group to x, which takes at
+// least as many of them as the empty cells on the shortest path from the
+// group to a cell next to x or to a group x already sees. Other colours
+// block the way. With no empty cell next to x or its groups, nothing more
+// can ever be seen, and reachGain returns false.
+//
+// gain is filled for k = 1..maxK only; the search looks no further than
+// maxK empty cells. When it returns true, k added tiles can give at least
+// k (they can all join next to x), so a caller that needs l more asks only
+// for k < l.
+func reachGain(s *solo.State, x solo.Cell, c solo.Colour, maxK int, gain *[maxGain]int, w *reachScratch) bool {
+	clear(gain[:])
+	w.gen++
+	if w.gen == 0 { // wrapped: old stamps could look current
+		clear(w.stamp[:])
+		w.gen = 1
+	}
+	gen := w.gen
+	colourAt := func(cell solo.Cell) int {
+		if id := s.TileAt(cell); id != 0 {
+			return int(tiles[id].colour)
+		}
+		return -1
+	}
+	// The tiles of colour c that x sees now, x itself included: stamped
+	// with dist -1.
+	var stack, list [solo.MaxTurns]solo.Cell
+	sp, nl := 0, 1
+	w.stamp[x], w.dist[x] = gen, -1
+	list[0] = x
+	for _, nb := range s.Neighbours(x) {
+		if colourAt(nb) == int(c) && w.stamp[nb] != gen {
+			w.stamp[nb], w.dist[nb] = gen, -1
+			stack[sp] = nb
+			sp++
+			for sp > 0 {
+				sp--
+				u := stack[sp]
+				list[nl] = u
+				nl++
+				for _, v := range s.Neighbours(u) {
+					if w.stamp[v] != gen && colourAt(v) == int(c) {
+						w.stamp[v], w.dist[v] = gen, -1
+						stack[sp] = v
+						sp++
+					}
+				}
+			}
+		}
+	}
+	// 0-1 breadth-first search: entering an empty cell costs one tile,
+	// entering a tile of colour c not seen yet costs nothing.
+	head, tail := solo.GridCells, solo.GridCells // a deque in the middle
+	var count [maxGain]int                       // unseen tiles of colour c first reached at distance d
+	for _, cell := range list[:nl] {
+		for _, v := range s.Neighbours(cell) {
+			if w.stamp[v] != gen && s.TileAt(v) == 0 {
+				w.stamp[v], w.dist[v] = gen, 1
+				w.queue[tail] = v
+				tail++
+			}
+		}
+	}
+	if head == tail {
+		return false // nothing can ever join
+	}
+	if maxK == 0 {
+		return true
+	}
+	for head < tail {
+		u := w.queue[head]
+		head++
+		d := int(w.dist[u])
+		if !s.Inner(u) {
+			continue
+		}
+		for _, v := range s.Neighbours(u) {
+			old := int8(-2) // not reached
+			if w.stamp[v] == gen {
+				old = w.dist[v]
+				if old < 0 {
+					continue // seen already
+				}
+			}
+			col := colourAt(v)
+			switch {
+			case col < 0 && d+1 <= maxK && (old == -2 || int(old) > d+1):
+				w.stamp[v], w.dist[v] = gen, int8(d+1)
+				w.queue[tail] = v
+				tail++
+			case col == int(c) && (old == -2 || int(old) > d):
+				if old != -2 {
+					count[old]--
+				}
+				count[d]++
+				w.stamp[v], w.dist[v] = gen, int8(d)
+				head--
+				w.queue[head] = v
+			}
+		}
+	}
+	sum := 0
+	for k := 1; k <= maxK && k < maxGain; k++ {
+		sum += count[k]
+		gain[k] = k + sum
+	}
+	return true
+}
+
+// reachScratch is reachGain's working memory: cells are marked as visited
+// by stamping them with the current generation, so no call clears the grid.
+type reachScratch struct {
+	gen   uint32
+	stamp [solo.GridCells]uint32
+	dist  [solo.GridCells]int8
+	queue [2 * solo.GridCells]solo.Cell
+}
+
+var reachPool = sync.Pool{New: func() any { return new(reachScratch) }}

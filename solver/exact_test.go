@@ -76,7 +76,7 @@ func TestPhase2CostExactPaysForColours(t *testing.T) {
 // elsewhere in the display: only placing a blue can change what it sees.
 func TestPhase2OpenNeedsTheMissingColour(t *testing.T) {
 	base := [solo.NumColours]int{solo.Red: 1, solo.Blue: 3}
-	open := []openTask{{id: 12, j: 0, need: 1 << solo.Blue}}
+	open := []openTask{{id: 12, j: 0, minK: [solo.NumColours]uint8{solo.Blue: 1}}}
 	// Tile 1 (R1) has no tasks and is red: taking it gives no blue.
 	if got, want := phase2Open(&base, 0, open, []uint8{1}, &allSets), 210; got != want {
 		t.Errorf("wheel of a red: phase2Open = %d, want %d (BBB cannot count)", got, want)
