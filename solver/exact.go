@@ -93,8 +93,8 @@ const exactBits = 18
 // openTask is an uncovered task of a display tile that phase 2 might still
 // fulfil: the colours it names that the tile does not see enough of yet.
 type openTask struct {
-	id   uint8 // the tile
-	j    uint8 // the task's index on the tile
+	id uint8 // the tile
+	j  uint8 // the task's index on the tile
 	// minK[c] is the fewest tiles of colour c that phase 2 must add for the
 	// tile to see enough of colour c (see reachGain): 0 when it sees enough
 	// already, noWay when no number will.
