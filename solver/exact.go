@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/novaluna/novaluna/solo"
@@ -108,7 +109,9 @@ var useReach = true
 // phase2Exact bounds the cost still to come in phase 2 from s, like
 // phase2CostExact but knowing the display: for every set S of wheel tiles
 // that phase 2 might take, the tokens are those already placed, the tasks of
-// S's tiles that the colours of the display and S can satisfy, and the open
+// S's tiles that the colours of the display and S can satisfy (for a colour
+// that S brings no other tile of, only as the display's groups next to one
+// cell allow: sightsAlone), and the open
 // tasks of the display that the same colours can satisfy, whose tile still
 // has room for them (reachable), and for each colour the task lacks, S holds
 // enough tiles of that colour to close the gap where they can lie
@@ -222,6 +225,17 @@ func (m *model) phase2Exact(s *solo.State) int {
 			g = mix(g ^ uint64(id)<<8 ^ uint64(j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40)
 		}
 	}
+	var alone [spaceCount][16]uint8
+	sightsAlone(s, wheel[:nw], &alone)
+	for i := range nw {
+		var a, b uint64
+		for k := range 8 {
+			a |= uint64(alone[i][k]) << (8 * k)
+			b |= uint64(alone[i][8+k]) << (8 * k)
+		}
+		g = mix(g ^ a ^ uint64(i)<<3)
+		g = mix(g ^ b)
+	}
 	// Layouts with the same open tasks, needs and wheel share the value.
 	g = mix(g ^ uint64(base[0]) ^ uint64(base[1])<<8 ^ uint64(base[2])<<16 ^ uint64(base[3])<<24)
 	slot2 := &m.exact[g>>(64-exactBits)]
@@ -234,7 +248,7 @@ func (m *model) phase2Exact(s *solo.State) int {
 	var ok [1 << solo.SetupTiles]bool
 	var seenStates [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
 	takeable(spaces[:nw], s.Meeple(), &ok, &seenStates)
-	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], &ok)
+	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], &alone, &ok)
 	slot.Store(check | uint64(v)<<checkBits)
 	slot2.Store(check2 | uint64(v)<<checkBits)
 	return v
@@ -242,7 +256,7 @@ func (m *model) phase2Exact(s *solo.State) int {
 
 // phase2Open is the minimum over every set S of the wheel tiles of cost(S)
 // plus 10 per token missing, as phase2Exact describes.
-func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, ok *[1 << solo.SetupTiles]bool) int {
+func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, alone *[spaceCount][16]uint8, ok *[1 << solo.SetupTiles]bool) int {
 	best := infinity
 	for S := range 1 << len(wheel) {
 		if !ok[S] {
@@ -265,7 +279,14 @@ func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel [
 		tok := tokens
 		for i, id := range wheel {
 			if S&(1<<i) != 0 {
-				tok += int(satTokens[id][code])
+				var absent uint8
+				own := tiles[id].colour
+				for c := range solo.Colour(solo.NumColours) {
+					if added[c] == 0 || (c == own && added[c] == 1) {
+						absent |= 1 << c
+					}
+				}
+				tok += bits.OnesCount8(satMask[id][code] & alone[i][absent])
 			}
 		}
 		for _, o := range open {
@@ -407,3 +428,101 @@ type reachScratch struct {
 }
 
 var reachPool = sync.Pool{New: func() any { return new(reachScratch) }}
+
+// sightsAlone fills alone[i][absent] with the mask of the tasks of wheel
+// tile i that it could fulfil when phase 2 places no other tile of the
+// colours in absent (bit c: colour c). All it then sees of those colours
+// are the display's groups next to the cell it goes on (R10), or none if it
+// goes on a cell away from the display; the other colours are left to the
+// caller's colour counts.
+func sightsAlone(s *solo.State, wheel []uint8, alone *[spaceCount][16]uint8) {
+	// The display's groups: a label and a size per tile.
+	nd := s.DisplaySize()
+	var index [solo.NumTiles + 1]int8
+	var label [solo.MaxTurns]int8
+	var size [solo.MaxTurns]int
+	for i := range nd {
+		id, _, _ := s.Placed(i)
+		index[id] = int8(i)
+		label[i] = -1
+	}
+	var stack [solo.MaxTurns]solo.Cell
+	ng := 0
+	for i := range nd {
+		if label[i] >= 0 {
+			continue
+		}
+		id, c, _ := s.Placed(i)
+		col := tiles[id].colour
+		label[i] = int8(ng)
+		stack[0] = c
+		sp := 1
+		for sp > 0 {
+			sp--
+			u := stack[sp]
+			size[ng]++
+			for _, v := range s.Neighbours(u) {
+				if nb := s.TileAt(v); nb != 0 && tiles[nb].colour == col && label[index[nb]] < 0 {
+					label[index[nb]] = int8(ng)
+					stack[sp] = v
+					sp++
+				}
+			}
+		}
+		ng++
+	}
+	// What each empty cell next to the display sees, and a cell away from
+	// it (nothing).
+	var sights [4*solo.MaxTurns + 1][solo.NumColours]int
+	ns := 1
+	var done [4 * solo.MaxTurns]solo.Cell
+	nf := 0
+	for i := range nd {
+		_, c, _ := s.Placed(i)
+		for _, f := range s.Neighbours(c) {
+			if s.TileAt(f) != 0 || slices.Contains(done[:nf], f) {
+				continue
+			}
+			done[nf] = f
+			nf++
+			var seenG [4]int8
+			k := 0
+			for _, v := range s.Neighbours(f) {
+				nb := s.TileAt(v)
+				if nb == 0 {
+					continue
+				}
+				l := label[index[nb]]
+				if slices.Contains(seenG[:k], l) {
+					continue
+				}
+				seenG[k] = l
+				k++
+				sights[ns][tiles[nb].colour] += size[l]
+			}
+			ns++
+		}
+	}
+	for i, id := range wheel {
+		t := &tiles[id]
+		for absent := range 16 {
+			var mask uint8
+			for j := range t.ntasks {
+				for _, a := range sights[:ns] {
+					ok := true
+					for c := range solo.NumColours {
+						if absent&(1<<c) != 0 && int(t.tasks[j][c]) > a[c] {
+							ok = false
+							break
+						}
+					}
+					if ok {
+						mask |= 1 << j
+						break
+					}
+				}
+			}
+			alone[i][absent] = mask
+		}
+	}
+}

@@ -96,3 +96,20 @@ func TestPhase2ExactDropsTheUnreachableTask(t *testing.T) {
 	without := m.phase2Exact(&s)
 	assert.Greater(t, with, without, "the bridge rule must raise the bound here")
 }
+
+// TestSightsAlone: at seed1Phase2 the display holds two yellows (62, 63).
+// Tile 38 (T3: RBTY, YYY) placed with no other new yellow tile can see
+// at most those two, so YYY drops; RBTY needs one yellow neighbour, which
+// a cell next to a yellow tile gives.
+func TestSightsAlone(t *testing.T) {
+	g := seed1Phase2(t)
+	s := g.State()
+	var alone [spaceCount][16]uint8
+	sightsAlone(&s, []uint8{38, 59}, &alone)
+	assert.Equal(t, uint8(0b11), alone[0][0], "no colour absent: every task may count")
+	assert.Equal(t, uint8(0b01), alone[0][1<<solo.Yellow], "no new yellow: YYY cannot, RBTY may")
+	// Tile 59 (Y4: TTTT, TT): the display has one turquoise (51), so
+	// without new turquoise tiles neither task can be fulfilled.
+	assert.Equal(t, uint8(0b00), alone[1][1<<solo.Turquoise])
+	assert.Equal(t, uint8(0b11), alone[1][1<<solo.Red|1<<solo.Blue], "other colours do not matter")
+}
