@@ -526,3 +526,34 @@ func sightsAlone(s *solo.State, wheel []uint8, alone *[spaceCount][16]uint8) {
 		}
 	}
 }
+
+// phase2Values fills vals[S], for every set S of the wheel's tiles (bit i:
+// wheel[i]), with cost(S) plus 10 per token missing, as phase2CostExact
+// counts them.
+func phase2Values(disp, wheel []uint8, vals *[wheelSets]int16) {
+	var base [solo.NumColours]int
+	for _, id := range disp {
+		base[tiles[id].colour]++
+	}
+	var all [solo.MaxTurns]uint8
+	nd := copy(all[:], disp)
+	for S := range 1 << len(wheel) {
+		cost := 0
+		n := base
+		k := nd
+		for i, id := range wheel {
+			if S&(1<<i) != 0 {
+				cost += int(tiles[id].cost)
+				n[tiles[id].colour]++
+				all[k] = id
+				k++
+			}
+		}
+		code := colourCode(&n)
+		tok := 0
+		for _, id := range all[:k] {
+			tok += int(satTokens[id][code])
+		}
+		vals[S] = int16(cost + 10*(maxTok-min(tok, maxTok)))
+	}
+}

@@ -345,10 +345,12 @@ func maxTokensPlaced(ids []uint8) int {
 }
 
 func (m *model) buildDP1s() {
-	// The end of phase 1 with the spaces in R still occupied.
-	end := make([]int16, wheelSets)
+	// The end of phase 1 with the spaces in R still occupied and the
+	// meeple on space mp: end[R*12+mp].
+	end := make([]int16, wheelSets*spaceCount)
 	var buf [solo.SetupTiles]uint8
 	var disp [solo.SetupTiles + solo.SetupTiles]uint8
+	var vals [wheelSets]int16
 	for R := range uint32(wheelSets) {
 		nd := 0
 		for sp := 1; sp <= solo.SetupTiles; sp++ {
@@ -357,19 +359,59 @@ func (m *model) buildDP1s() {
 				nd++
 			}
 		}
+		row := end[int(R)*spaceCount : int(R+1)*spaceCount]
 		t1 := maxTokensPlaced(disp[:nd])
 		if t1 < solo.TokensPhase1 && R != 0 {
-			end[R] = infinity
+			for i := range row {
+				row[i] = infinity
+			}
 			continue
 		}
 		wheel := m.refill(R, &buf)
-		end[R] = int16(10*max(0, solo.TokensPhase1-t1) + phase2CostExact(disp[:nd], wheel))
+		p1 := int16(10 * max(0, solo.TokensPhase1-t1))
+		if len(wheel) != solo.SetupTiles { // a short deck: no full wheel
+			v := p1 + int16(phase2CostExact(disp[:nd], wheel))
+			for i := range row {
+				row[i] = v
+			}
+			continue
+		}
+		phase2Values(disp[:nd], wheel, &vals)
+		for mp := range spaceCount {
+			if mp > 0 && R&(1<<(mp-1)) != 0 {
+				row[mp] = infinity // the meeple stands on a taken tile's space
+				continue
+			}
+			var lo [64]uint16
+			var hi [32]uint16
+			var perm [solo.SetupTiles]int
+			refillOrder(R, mp, &perm)
+			for x := range 64 {
+				for k := range 6 {
+					if x&(1<<k) != 0 {
+						lo[x] |= 1 << perm[k]
+					}
+				}
+			}
+			for x := range 32 {
+				for k := range 5 {
+					if x&(1<<k) != 0 {
+						hi[x] |= 1 << perm[6+k]
+					}
+				}
+			}
+			best := int16(infinity)
+			for _, S := range fullWheelTakeable {
+				best = min(best, vals[lo[S&63]|hi[S>>6]])
+			}
+			row[mp] = p1 + best
+		}
 	}
 	m.dp1s = make([]int16, wheelSets*spaceCount)
 	var acc [3]uint8
 	for R := range uint32(wheelSets) {
 		for mp := range spaceCount {
-			best := end[R]
+			best := end[int(R)*spaceCount+mp]
 			k := accessible(R, mp, &acc)
 			for i := range k {
 				sp := acc[i]
@@ -383,6 +425,55 @@ func (m *model) buildDP1s() {
 		}
 	}
 }
+
+// refillOrder tells where the phase-2 wheel's tiles lie when phase 1 ends
+// with the spaces in R occupied and the meeple on space mp: the tile k
+// spaces clockwise after the meeple is perm[k-1], an index into
+// model.refill(R) (the tiles left, in space order, then the refill tiles
+// in deck order). The refill fills every empty space but the meeple's,
+// clockwise from the meeple (R14), so the tiles left keep their spaces and
+// the refill tiles take the others in turn.
+func refillOrder(R uint32, mp int, perm *[solo.SetupTiles]int) {
+	var rankOf [spaceCount]int
+	rank := 0
+	for sp := 1; sp < spaceCount; sp++ {
+		if R&(1<<(sp-1)) != 0 {
+			rankOf[sp] = rank
+			rank++
+		}
+	}
+	next := rank
+	for k := 1; k < spaceCount; k++ {
+		sp := (mp + k) % spaceCount
+		if sp > 0 && R&(1<<(sp-1)) != 0 {
+			perm[k-1] = rankOf[sp]
+		} else {
+			perm[k-1] = next
+			next++
+		}
+	}
+}
+
+// fullWheelTakeable lists the sets of a full phase-2 wheel that a legal
+// sequence of turns can take (see takeable): bit k-1 is the tile k spaces
+// clockwise after the meeple. After the refill every space but the
+// meeple's holds a tile (R14), so one list serves every wheel.
+var fullWheelTakeable = func() []uint16 {
+	var spaces [solo.SetupTiles]uint8
+	for i := range spaces {
+		spaces[i] = uint8(i + 1)
+	}
+	var ok [1 << solo.SetupTiles]bool
+	var seen [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
+	takeable(spaces[:], 0, &ok, &seen)
+	var list []uint16
+	for S, yes := range ok {
+		if yes {
+			list = append(list, uint16(S))
+		}
+	}
+	return list
+}()
 
 // bound returns a lower bound on the final score of every line through s.
 // It does not allocate.

@@ -74,3 +74,50 @@ func TestNeighbourGain(t *testing.T) {
 	assert.Equal(t, [5]int{0, 0, 1, 2, 2}, neighbourGain(68, 0b011), "only two tasks satisfiable")
 	assert.Equal(t, [5]int{}, neighbourGain(1, 0), "a tile without tasks")
 }
+
+// TestRefillOrder checks refillOrder against the engine: at the start of
+// phase 2 of random lines, the tile k spaces after the meeple is the one
+// refillOrder names, and the bound's end of phase 1 (dp1s, which uses it)
+// never exceeds what the line scores.
+func TestRefillOrder(t *testing.T) {
+	src := rand.NewPCG(12, 21)
+	checked := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		d := solo.SeedDeck(seed)
+		m := newModel(d)
+		for range 10 {
+			l := solo.RandomLine(d, src)
+			g, err := solo.PlayPrefix(l, l.Phase1Turns)
+			require.NoError(t, err)
+			if g.Phase() == solo.Phase1 {
+				require.NoError(t, g.EndPhase1())
+			}
+			s := g.State()
+			if s.Phase() != solo.Phase2 || s.TilesOnTrack() != solo.SetupTiles {
+				continue
+			}
+			// R: the spaces 1..11 still holding their opening tile.
+			var R uint32
+			for sp := 1; sp < spaceCount; sp++ {
+				if id := s.TrackTile(sp); id != 0 && int(m.pos[id]) == sp-1 {
+					R |= 1 << (sp - 1)
+				}
+			}
+			var buf [solo.SetupTiles]uint8
+			wheel := m.refill(R, &buf)
+			var perm [solo.SetupTiles]int
+			refillOrder(R, s.Meeple(), &perm)
+			for k := 1; k < spaceCount; k++ {
+				sp := (s.Meeple() + k) % spaceCount
+				require.Equal(t, s.TrackTile(sp), int(wheel[perm[k-1]]), "seed %d, space %d", seed, sp)
+			}
+			full, err := solo.Play(l)
+			require.NoError(t, err)
+			// The phase-1 tiles count twice (R16); dp1s bounds the rest.
+			bound := 2*s.DisplayCost() + int(m.dp1s[int(R)*spaceCount+s.Meeple()])
+			require.LessOrEqual(t, bound, full.Score().Total(), "seed %d: bound at the end of phase 1", seed)
+			checked++
+		}
+	}
+	require.Greater(t, checked, 100)
+}
