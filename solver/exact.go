@@ -245,10 +245,7 @@ func (m *model) phase2Exact(s *solo.State) int {
 		slot.Store(check | uint64(v)<<checkBits)
 		return v
 	}
-	var ok [1 << solo.SetupTiles]bool
-	var seenStates [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
-	takeable(spaces[:nw], s.Meeple(), &ok, &seenStates)
-	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], &alone, &ok)
+	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], &alone, m.takeableSets(spaces[:nw], s.Meeple()))
 	slot.Store(check | uint64(v)<<checkBits)
 	slot2.Store(check2 | uint64(v)<<checkBits)
 	return v
@@ -256,10 +253,10 @@ func (m *model) phase2Exact(s *solo.State) int {
 
 // phase2Open is the minimum over every set S of the wheel tiles of cost(S)
 // plus 10 per token missing, as phase2Exact describes.
-func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, alone *[spaceCount][16]uint8, ok *[1 << solo.SetupTiles]bool) int {
+func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, alone *[spaceCount][16]uint8, ok *setBits) int {
 	best := infinity
 	for S := range 1 << len(wheel) {
-		if !ok[S] {
+		if ok[S>>6]&(1<<(S&63)) == 0 {
 			continue
 		}
 		cost := 0
@@ -471,10 +468,10 @@ func sightsAlone(s *solo.State, wheel []uint8, alone *[spaceCount][16]uint8) {
 		}
 		ng++
 	}
-	// What each empty cell next to the display sees, and a cell away from
-	// it (nothing).
+	// What each empty cell next to the display sees (a cell away from it
+	// sees nothing, which any of them dominates).
 	var sights [4*solo.MaxTurns + 1][solo.NumColours]int
-	ns := 1
+	ns := 0
 	var done [4 * solo.MaxTurns]solo.Cell
 	nf := 0
 	for i := range nd {
@@ -487,6 +484,7 @@ func sightsAlone(s *solo.State, wheel []uint8, alone *[spaceCount][16]uint8) {
 			nf++
 			var seenG [4]int8
 			k := 0
+			var a [solo.NumColours]int
 			for _, v := range s.Neighbours(f) {
 				nb := s.TileAt(v)
 				if nb == 0 {
@@ -498,31 +496,53 @@ func sightsAlone(s *solo.State, wheel []uint8, alone *[spaceCount][16]uint8) {
 				}
 				seenG[k] = l
 				k++
-				sights[ns][tiles[nb].colour] += size[l]
+				a[tiles[nb].colour] += size[l]
 			}
-			ns++
+			// Keep only cells that no other cell sees at least as much as.
+			dominated := false
+			for q := 0; q < ns; q++ {
+				b := sights[q]
+				if b[0] >= a[0] && b[1] >= a[1] && b[2] >= a[2] && b[3] >= a[3] {
+					dominated = true
+					break
+				}
+				if a[0] >= b[0] && a[1] >= b[1] && a[2] >= b[2] && a[3] >= b[3] {
+					ns--
+					sights[q] = sights[ns]
+					q--
+				}
+			}
+			if !dominated {
+				sights[ns] = a
+				ns++
+			}
 		}
 	}
 	for i, id := range wheel {
 		t := &tiles[id]
-		for absent := range 16 {
-			var mask uint8
-			for j := range t.ntasks {
-				for _, a := range sights[:ns] {
-					ok := true
-					for c := range solo.NumColours {
-						if absent&(1<<c) != 0 && int(t.tasks[j][c]) > a[c] {
-							ok = false
-							break
-						}
+		alone[i] = [16]uint8{}
+		for j := range t.ntasks {
+			// fits[U]: some cell sees enough of every colour in U.
+			var fits [16]bool
+			for _, a := range sights[:ns] {
+				var u int
+				for c := range solo.NumColours {
+					if int(t.tasks[j][c]) <= a[c] {
+						u |= 1 << c
 					}
-					if ok {
-						mask |= 1 << j
+				}
+				fits[u] = true
+			}
+			// The task may count with the colours in absent missing if a
+			// cell fits a superset of absent.
+			for absent := range 16 {
+				for u := absent; u < 16; u = (u + 1) | absent {
+					if fits[u] {
+						alone[i][absent] |= 1 << j
 						break
 					}
 				}
 			}
-			alone[i][absent] = mask
 		}
 	}
 }
@@ -556,4 +576,32 @@ func phase2Values(disp, wheel []uint8, vals *[wheelSets]int16) {
 		}
 		vals[S] = int16(cost + 10*(maxTok-min(tok, maxTok)))
 	}
+}
+
+// setBits is a set of wheel sets: bit S%64 of word S/64 for set S.
+type setBits [(1 << solo.SetupTiles) / 64]uint64
+
+// takeableSets is takeable as a bit set, memoised per model under the
+// occupied spaces and the meeple's space (they decide it alone); workers
+// share the memo without locks, and one computed twice is no harm.
+func (m *model) takeableSets(spaces []uint8, meeple int) *setBits {
+	var occ int
+	for _, sp := range spaces {
+		occ |= 1 << sp
+	}
+	k := occ<<4 | meeple
+	if p := m.take[k].Load(); p != nil {
+		return p
+	}
+	var ok [1 << solo.SetupTiles]bool
+	var seen [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
+	takeable(spaces, meeple, &ok, &seen)
+	b := new(setBits)
+	for S, yes := range ok[:1<<len(spaces)] {
+		if yes {
+			b[S>>6] |= 1 << (S & 63)
+		}
+	}
+	m.take[k].Store(b)
+	return b
 }

@@ -94,9 +94,9 @@ func TestPhase2OpenNeedsTheMissingColour(t *testing.T) {
 }
 
 // allSets lets phase2Open consider every set of wheel tiles.
-var allSets = func() (a [1 << solo.SetupTiles]bool) {
+var allSets = func() (a setBits) {
 	for i := range a {
-		a[i] = true
+		a[i] = ^uint64(0)
 	}
 	return a
 }()

@@ -79,6 +79,8 @@ type model struct {
 	pos [solo.NumTiles + 1]uint8
 	// exact memoises phase2Exact (see exact.go).
 	exact []atomic.Uint64
+	// take memoises takeableSets.
+	take []atomic.Pointer[setBits]
 }
 
 func newModel(d solo.Deck) *model {
@@ -88,6 +90,7 @@ func newModel(d solo.Deck) *model {
 		m.pos[d[i]] = uint8(i)
 	}
 	m.exact = make([]atomic.Uint64, 1<<exactBits)
+	m.take = make([]atomic.Pointer[setBits], 1<<(spaceCount+4))
 	var avail [solo.NumColours]int
 	for i := range m.deckLen {
 		avail[tiles[m.deck[i]].colour]++
