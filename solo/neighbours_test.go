@@ -37,3 +37,19 @@ func TestNeighboursAndTileAt(t *testing.T) {
 		assert.Zero(t, s.TileAt(c), "an empty neighbour cell")
 	}
 }
+
+// TestInner: cells next to the display have all their neighbours on the
+// grid; the grid's border cells do not, and every cell is below GridCells.
+func TestInner(t *testing.T) {
+	s := NewState(SeedDeck(1))
+	c, ok := s.CellAt(0, 0)
+	require.True(t, ok)
+	assert.True(t, s.Inner(c), "the centre")
+	for _, nb := range s.Neighbours(c) {
+		assert.True(t, s.Inner(nb), "next to the centre")
+	}
+	assert.False(t, s.Inner(0), "a corner")
+	assert.False(t, s.Inner(Cell(gridW*5)), "the left border")
+	assert.False(t, s.Inner(Cell(GridCells-1)), "the last cell")
+	assert.True(t, s.Inner(Cell(gridW+1)), "one step in from a corner")
+}
