@@ -54,38 +54,9 @@ func colourCode(n *[solo.NumColours]int) int {
 // truth have to take more tiles than S, which only costs more, so the
 // minimum over all S is a lower bound.
 func phase2CostExact(disp, wheel []uint8) int {
-	var base [solo.NumColours]int
-	for _, id := range disp {
-		base[tiles[id].colour]++
-	}
-	best := infinity
-	var all [solo.MaxTurns]uint8
-	nd := copy(all[:], disp)
-	for S := range 1 << len(wheel) {
-		cost := 0
-		n := base
-		k := nd
-		for i, id := range wheel {
-			if S&(1<<i) != 0 {
-				cost += int(tiles[id].cost)
-				n[tiles[id].colour]++
-				all[k] = id
-				k++
-			}
-		}
-		if cost >= best {
-			continue
-		}
-		code := colourCode(&n)
-		tok := 0
-		for _, id := range all[:k] {
-			tok += int(satTokens[id][code])
-		}
-		if v := cost + 10*(maxTok-min(tok, maxTok)); v < best {
-			best = v
-		}
-	}
-	return best
+	var vals [wheelSets]int16
+	phase2Values(disp, wheel, &vals)
+	return int(slices.Min(vals[:1<<len(wheel)]))
 }
 
 // exactBits sizes the memo of phase2Exact: 2^exactBits entries of 8 bytes.
@@ -103,8 +74,6 @@ type openTask struct {
 }
 
 const noWay = 0xff
-
-var useReach = true
 
 // phase2Exact bounds the cost still to come in phase 2 from s, like
 // phase2CostExact but knowing the display: for every set S of wheel tiles
@@ -172,58 +141,11 @@ func (m *model) phase2Exact(s *solo.State) int {
 		if op = reachable(s, id, c, op&m.coverable[id]); op == 0 {
 			continue
 		}
-		seen := s.Seen(uint8(i))
-		t := &tiles[id]
-		// The most any open task lacks of each colour: k added tiles
-		// give at least k when any can join (reachGain), so the search
-		// need only look at fewer added tiles than that.
-		var most [solo.NumColours]int
-		for j := range t.ntasks {
-			if op&(1<<j) != 0 {
-				for col := range solo.NumColours {
-					most[col] = max(most[col], int(t.tasks[j][col])-int(seen[col]))
-				}
-			}
+		k := tileNeeds(s, i, op, &wheelCol, &gain, scratch, open[no:])
+		for _, o := range open[no : no+k] {
+			g = mix(g ^ uint64(id)<<8 ^ uint64(o.j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40)
 		}
-		var joins [solo.NumColours]bool
-		for col := range solo.NumColours {
-			if most[col] > 0 && wheelCol[col] > 0 {
-				joins[col] = reachGain(s, c, solo.Colour(col), min(wheelCol[col], most[col]-1), &gain[col], scratch)
-			}
-		}
-		for j := range t.ntasks {
-			if op&(1<<j) == 0 {
-				continue
-			}
-			o := openTask{id: uint8(id), j: j}
-			for col := range solo.NumColours {
-				if t.tasks[j][col] <= seen[col] {
-					continue
-				}
-				lack := int(t.tasks[j][col] - seen[col])
-				o.minK[col] = noWay
-				switch {
-				case !useReach:
-					if wheelCol[col] > 0 {
-						o.minK[col] = 1
-					}
-				case !joins[col] || wheelCol[col] == 0:
-				default:
-					for k := 1; k < lack && k <= wheelCol[col]; k++ {
-						if gain[col][k] >= lack {
-							o.minK[col] = uint8(k)
-							break
-						}
-					}
-					if o.minK[col] == noWay && lack <= wheelCol[col] {
-						o.minK[col] = uint8(lack)
-					}
-				}
-			}
-			open[no] = o
-			no++
-			g = mix(g ^ uint64(id)<<8 ^ uint64(j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40)
-		}
+		no += k
 	}
 	var alone [spaceCount][16]uint8
 	sightsAlone(s, wheel[:nw], &alone)
@@ -604,4 +526,60 @@ func (m *model) takeableSets(spaces []uint8, meeple int) *setBits {
 	}
 	m.take[k].Store(b)
 	return b
+}
+
+// tileNeeds writes the open tasks op of the i-th display tile to out, each
+// with the fewest tiles of each colour phase 2 must add for it (see
+// reachGain), and returns how many it wrote. wheelCol counts the wheel's
+// tiles by colour; gain is scratch space.
+func tileNeeds(s *solo.State, i int, op uint8, wheelCol *[solo.NumColours]int, gain *[solo.NumColours][maxGain]int, scratch *reachScratch, out []openTask) int {
+	id, c, _ := s.Placed(i)
+	seen := s.Seen(uint8(i))
+	t := &tiles[id]
+	// The most any open task lacks of each colour: k added tiles give at
+	// least k when any can join (reachGain), so the search need only look
+	// at fewer added tiles than that.
+	var most [solo.NumColours]int
+	for j := range t.ntasks {
+		if op&(1<<j) != 0 {
+			for col := range solo.NumColours {
+				most[col] = max(most[col], int(t.tasks[j][col])-int(seen[col]))
+			}
+		}
+	}
+	var joins [solo.NumColours]bool
+	for col := range solo.NumColours {
+		if most[col] > 0 && wheelCol[col] > 0 {
+			joins[col] = reachGain(s, c, solo.Colour(col), min(wheelCol[col], most[col]-1), &gain[col], scratch)
+		}
+	}
+	n := 0
+	for j := range t.ntasks {
+		if op&(1<<j) == 0 {
+			continue
+		}
+		o := openTask{id: uint8(id), j: j}
+		for col := range solo.NumColours {
+			if t.tasks[j][col] <= seen[col] {
+				continue
+			}
+			lack := int(t.tasks[j][col] - seen[col])
+			o.minK[col] = noWay
+			if !joins[col] {
+				continue
+			}
+			for k := 1; k < lack && k <= wheelCol[col]; k++ {
+				if gain[col][k] >= lack {
+					o.minK[col] = uint8(k)
+					break
+				}
+			}
+			if o.minK[col] == noWay && lack <= wheelCol[col] {
+				o.minK[col] = uint8(lack)
+			}
+		}
+		out[n] = o
+		n++
+	}
+	return n
 }

@@ -84,16 +84,49 @@ func TestReachGainClosedIn(t *testing.T) {
 
 // TestPhase2ExactDropsTheUnreachableTask: at seed1Phase2 the only red on
 // the wheel cannot make tile 63 see three reds, so RRR there is no token,
-// though the colours alone (three reds) would allow it.
+// though the colours alone (three reds) would allow it, and the bound is
+// higher than it would be if the task counted.
 func TestPhase2ExactDropsTheUnreachableTask(t *testing.T) {
 	g := seed1Phase2(t)
 	s := g.State()
 	m := newModel(g.Deck())
-	with := m.phase2Exact(&s)
-	useReach = false
-	defer func() { useReach = true }()
-	m = newModel(g.Deck())
-	without := m.phase2Exact(&s)
+	var wheel, spaces []uint8
+	var wheelCol [solo.NumColours]int
+	for sp := range spaceCount {
+		if id := s.TrackTile(sp); id != 0 {
+			wheel = append(wheel, uint8(id))
+			spaces = append(spaces, uint8(sp))
+			wheelCol[tiles[id].colour]++
+		}
+	}
+	require.Equal(t, 1, wheelCol[solo.Red])
+	var base [solo.NumColours]int
+	var open [3 * solo.MaxTurns]openTask
+	var gain [solo.NumColours][maxGain]int
+	no, rrr := 0, -1
+	for i := range s.DisplaySize() {
+		id, c, op := s.Placed(i)
+		base[tiles[id].colour]++
+		if op = reachable(&s, id, c, op&m.coverable[id]); op != 0 {
+			k := tileNeeds(&s, i, op, &wheelCol, &gain, new(reachScratch), open[no:])
+			for q := no; q < no+k; q++ {
+				if open[q].id == 63 && open[q].j == 0 {
+					rrr = q
+				}
+			}
+			no += k
+		}
+	}
+	require.GreaterOrEqual(t, rrr, 0, "RRR of tile 63 is open")
+	assert.Equal(t, uint8(noWay), open[rrr].minK[solo.Red], "no number of wheel reds lets 63 see three")
+
+	var alone [spaceCount][16]uint8
+	sightsAlone(&s, wheel, &alone)
+	ok := m.takeableSets(spaces, s.Meeple())
+	with := phase2Open(&base, s.Tokens(), open[:no], wheel, &alone, ok)
+	assert.Equal(t, m.phase2Exact(&s), with, "phase2Exact sums the same tasks")
+	open[rrr].minK[solo.Red] = 1 // the colour-only rule: one new red may do
+	without := phase2Open(&base, s.Tokens(), open[:no], wheel, &alone, ok)
 	assert.Greater(t, with, without, "the bridge rule must raise the bound here")
 }
 
