@@ -147,16 +147,15 @@ func (m *model) phase2Exact(s *solo.State) int {
 		}
 		no += k
 	}
-	var alone [spaceCount][16]uint8
-	sightsAlone(s, wheel[:nw], &alone)
-	for i := range nw {
-		var a, b uint64
-		for k := range 8 {
-			a |= uint64(alone[i][k]) << (8 * k)
-			b |= uint64(alone[i][8+k]) << (8 * k)
-		}
-		g = mix(g ^ a ^ uint64(i)<<3)
-		g = mix(g ^ b)
+	cs := &scratch.cells
+	sightsAlone(s, wheel[:nw], cs, scratch)
+	for c := range solo.NumColours {
+		f := cs.far[c]
+		g = mix(g ^ uint64(f[1]) ^ uint64(f[2])<<8 ^ uint64(f[3])<<16 ^ uint64(c)<<24)
+	}
+	for k := range cs.n {
+		a := cs.sight[k]
+		g = mix(g ^ uint64(a[0]) ^ uint64(a[1])<<8 ^ uint64(a[2])<<16 ^ uint64(a[3])<<24 ^ uint64(cs.cap[k])<<32)
 	}
 	// Layouts with the same open tasks, needs and wheel share the value.
 	g = mix(g ^ uint64(base[0]) ^ uint64(base[1])<<8 ^ uint64(base[2])<<16 ^ uint64(base[3])<<24)
@@ -167,7 +166,7 @@ func (m *model) phase2Exact(s *solo.State) int {
 		slot.Store(check | uint64(v)<<checkBits)
 		return v
 	}
-	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], &alone, m.takeableSets(spaces[:nw], s.Meeple()))
+	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], cs, m.takeableSets(spaces[:nw], s.Meeple()))
 	slot.Store(check | uint64(v)<<checkBits)
 	slot2.Store(check2 | uint64(v)<<checkBits)
 	return v
@@ -175,8 +174,10 @@ func (m *model) phase2Exact(s *solo.State) int {
 
 // phase2Open is the minimum over every set S of the wheel tiles of cost(S)
 // plus 10 per token missing, as phase2Exact describes.
-func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, alone *[spaceCount][16]uint8, ok *setBits) int {
+func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits) int {
 	best := infinity
+	var con [spaceCount]needy
+	var upper [spaceCount + 1]int
 	for S := range 1 << len(wheel) {
 		if ok[S>>6]&(1<<(S&63)) == 0 {
 			continue
@@ -196,24 +197,60 @@ func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel [
 		}
 		code := colourCode(&n)
 		tok := tokens
+		nc := 0
 		for i, id := range wheel {
-			if S&(1<<i) != 0 {
-				var absent uint8
-				own := tiles[id].colour
-				for c := range solo.Colour(solo.NumColours) {
-					if added[c] == 0 || (c == own && added[c] == 1) {
-						absent |= 1 << c
-					}
-				}
-				tok += bits.OnesCount8(satMask[id][code] & alone[i][absent])
+			if S&(1<<i) == 0 {
+				continue
 			}
+			var absent uint8
+			own := tiles[id].colour
+			for c := range solo.Colour(solo.NumColours) {
+				if added[c] == 0 || (c == own && added[c] == 1) {
+					absent |= 1 << c
+				}
+			}
+			sat := satMask[id][code]
+			for c := range solo.Colour(solo.NumColours) {
+				a := int(added[c])
+				if c == own {
+					a--
+				}
+				if a >= 1 && a <= farMax {
+					sat &= cs.near[i][c][a]
+				}
+			}
+			if sat&names[id][absent] == 0 {
+				tok += bits.OnesCount8(sat)
+				continue
+			}
+			b := cs.bestOne(i, absent, sat)
+			tok += b
+			con[nc] = needy{i: i, A: absent, sat: sat, none: bits.OnesCount8(sat &^ names[id][absent])}
+			upper[nc] = b
+			nc++
 		}
 		for _, o := range open {
 			if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
 				tok++
 			}
 		}
-		if v := cost + 10*(maxTok-min(tok, maxTok)); v < best {
+		v := cost + 10*(maxTok-min(tok, maxTok))
+		if v < best && nc >= 2 {
+			// The tiles that need the display's cells may not all get
+			// the cell they want: share the cells out.
+			sum := 0
+			for j := nc - 1; j >= 0; j-- {
+				sum += upper[j]
+				upper[j] = sum
+			}
+			upper[nc] = 0
+			var used [maxClasses]uint8
+			got := -1
+			cs.assign(con[:nc], upper[:nc+1], &used, 0, &got)
+			tok -= sum - got
+			v = cost + 10*(maxTok-min(tok, maxTok))
+		}
+		if v < best {
 			best = v
 		}
 	}
@@ -344,17 +381,72 @@ type reachScratch struct {
 	stamp [solo.GridCells]uint32
 	dist  [solo.GridCells]int8
 	queue [2 * solo.GridCells]solo.Cell
+	done  [solo.GridCells]uint32 // farSight: cells popped for good
+	// farSight's sums per cell, valid where accStamp is accGen.
+	acc      [solo.GridCells][farMax + 1]int8
+	accStamp [solo.GridCells]uint32
+	accGen   uint32
+	cells    cellSights
 }
 
 var reachPool = sync.Pool{New: func() any { return new(reachScratch) }}
 
-// sightsAlone fills alone[i][absent] with the mask of the tasks of wheel
-// tile i that it could fulfil when phase 2 places no other tile of the
-// colours in absent (bit c: colour c). All it then sees of those colours
-// are the display's groups next to the cell it goes on (R10), or none if it
-// goes on a cell away from the display; the other colours are left to the
-// caller's colour counts.
-func sightsAlone(s *solo.State, wheel []uint8, alone *[spaceCount][16]uint8) {
+// maxClasses bounds the kinds of empty cells next to a display: there are
+// at most four empty cells next to each tile.
+const maxClasses = 4 * solo.MaxTurns
+
+// cellSights describes, for the tiles of the wheel, the empty cells next to
+// the display by what they see of each colour (R10). A tile of the wheel
+// that phase 2 places with no other tile of the colours in a set A sees of
+// those colours only the display's groups next to its cell, and those
+// groups never grow, since no tile of their colours comes. Two such tiles
+// need two cells, so the cells that see a colour limit how many tiles can
+// count on it.
+type cellSights struct {
+	n     int // kinds of cells that see something
+	sight [maxClasses][solo.NumColours]int
+	cap   [maxClasses]uint8 // how many empty cells of each kind
+	// fit[k][i][A] is the mask of the tasks of wheel tile i that a tile on
+	// a cell of kind k could fulfil with the colours in A missing from the
+	// rest of phase 2 (the other colours are left to the caller's counts).
+	fit [maxClasses][spaceCount][16]uint8
+	// best[i][A] holds the masks that no other kind of cell (or a cell that
+	// sees nothing) beats, nbest[i][A] of them.
+	best  [spaceCount][16][solo.MaxTasks + 1]uint8
+	nbest [spaceCount][16]uint8
+	// far[c][a] is the most tiles of colour c a new tile can see when
+	// phase 2 places a other tiles of colour c, for a = 1..farMax: the a
+	// tiles, and the display's groups of colour c that a or fewer new
+	// tiles can join to its cell (farSight).
+	far [solo.NumColours][farMax + 1]int
+	// near[i][c][a] is the mask of the tasks of wheel tile i that ask for
+	// no more of colour c than far[c][a].
+	near [spaceCount][solo.NumColours][farMax + 1]uint8
+}
+
+// farMax is the most other new tiles of a colour far tracks: no task asks
+// for more than four of a colour, and four new tiles give four.
+const farMax = 3
+
+// names[id][A] is the mask of the tasks of tile id that name a colour in A.
+var names [solo.NumTiles + 1][16]uint8
+
+// buildNames fills names; it runs after the tiles table is filled.
+func buildNames() {
+	for id := 1; id <= solo.NumTiles; id++ {
+		t := &tiles[id]
+		for A := range 16 {
+			for j := range t.ntasks {
+				if t.colours[j]&uint8(A) != 0 {
+					names[id][A] |= 1 << j
+				}
+			}
+		}
+	}
+}
+
+// sightsAlone fills cs for the display of s and the tiles of wheel.
+func sightsAlone(s *solo.State, wheel []uint8, cs *cellSights, w *reachScratch) {
 	// The display's groups: a label and a size per tile.
 	nd := s.DisplaySize()
 	var index [solo.NumTiles + 1]int8
@@ -390,11 +482,10 @@ func sightsAlone(s *solo.State, wheel []uint8, alone *[spaceCount][16]uint8) {
 		}
 		ng++
 	}
-	// What each empty cell next to the display sees (a cell away from it
-	// sees nothing, which any of them dominates).
-	var sights [4*solo.MaxTurns + 1][solo.NumColours]int
-	ns := 0
-	var done [4 * solo.MaxTurns]solo.Cell
+	// What each empty cell next to the display sees, one kind per
+	// distinct sight.
+	cs.n = 0
+	var done [maxClasses]solo.Cell
 	nf := 0
 	for i := range nd {
 		_, c, _ := s.Placed(i)
@@ -420,53 +511,239 @@ func sightsAlone(s *solo.State, wheel []uint8, alone *[spaceCount][16]uint8) {
 				k++
 				a[tiles[nb].colour] += size[l]
 			}
-			// Keep only cells that no other cell sees at least as much as.
-			dominated := false
-			for q := 0; q < ns; q++ {
-				b := sights[q]
-				if b[0] >= a[0] && b[1] >= a[1] && b[2] >= a[2] && b[3] >= a[3] {
-					dominated = true
-					break
-				}
-				if a[0] >= b[0] && a[1] >= b[1] && a[2] >= b[2] && a[3] >= b[3] {
-					ns--
-					sights[q] = sights[ns]
-					q--
-				}
+			q := slices.Index(cs.sight[:cs.n], a)
+			if q < 0 {
+				q = cs.n
+				cs.sight[q] = a
+				cs.cap[q] = 0
+				cs.n++
 			}
-			if !dominated {
-				sights[ns] = a
-				ns++
-			}
+			cs.cap[q]++
 		}
 	}
+	for c := range solo.Colour(solo.NumColours) {
+		farSight(s, c, label[:nd], size[:ng], &cs.far[c], w)
+	}
+	cs.fill(wheel)
+}
+
+// fill computes fit, best and near for the tiles of wheel from the kinds
+// of cells (sight, cap) and far.
+func (cs *cellSights) fill(wheel []uint8) {
 	for i, id := range wheel {
 		t := &tiles[id]
-		alone[i] = [16]uint8{}
-		for j := range t.ntasks {
-			// fits[U]: some cell sees enough of every colour in U.
-			var fits [16]bool
-			for _, a := range sights[:ns] {
+		for c := range solo.NumColours {
+			for a := 1; a <= farMax; a++ {
+				var m uint8
+				for j := range t.ntasks {
+					if int(t.tasks[j][c]) <= cs.far[c][a] {
+						m |= 1 << j
+					}
+				}
+				cs.near[i][c][a] = m
+			}
+		}
+		for k := range cs.n {
+			cs.fit[k][i] = [16]uint8{}
+			for j := range t.ntasks {
+				// u: the colours this cell sees enough of for task j.
 				var u int
 				for c := range solo.NumColours {
-					if int(t.tasks[j][c]) <= a[c] {
+					if int(t.tasks[j][c]) <= cs.sight[k][c] {
 						u |= 1 << c
 					}
 				}
-				fits[u] = true
-			}
-			// The task may count with the colours in absent missing if a
-			// cell fits a superset of absent.
-			for absent := range 16 {
-				for u := absent; u < 16; u = (u + 1) | absent {
-					if fits[u] {
-						alone[i][absent] |= 1 << j
-						break
+				for A := range 16 {
+					if A&u == A {
+						cs.fit[k][i][A] |= 1 << j
 					}
 				}
 			}
 		}
+		for A := range 16 {
+			// A cell away from the display sees nothing: the tasks that
+			// name no colour of A.
+			b := &cs.best[i][A]
+			b[0] = ^names[id][A] & (1<<t.ntasks - 1)
+			nb := 1
+			for k := range cs.n {
+				f := cs.fit[k][i][A]
+				dominated := false
+				for q := 0; q < nb; q++ {
+					if f&^b[q] == 0 {
+						dominated = true
+						break
+					}
+					if b[q]&^f == 0 {
+						nb--
+						b[q] = b[nb]
+						q--
+					}
+				}
+				if !dominated {
+					b[nb] = f
+					nb++
+				}
+			}
+			cs.nbest[i][A] = uint8(nb)
+		}
 	}
+}
+
+// farSight fills far[a], for a = 1..farMax, with the most tiles of colour c
+// that a tile placed in phase 2 can see when a other tiles of colour c are
+// placed (R10): those a, and the display's groups of colour c that the
+// cell it goes on can be joined to with a or fewer new tiles. A group
+// joins a cell when new tiles of colour c fill the empty cells between
+// them (other colours block the way; tiles of colour c on the way cost
+// nothing), so a 0-1 breadth-first search from each group gives the fewest
+// new tiles each cell needs. label and size are the display's groups (by
+// display index), as sightsAlone finds them.
+func farSight(s *solo.State, c solo.Colour, label []int8, size []int, far *[farMax + 1]int, w *reachScratch) {
+	w.accGen++
+	if w.accGen == 0 {
+		clear(w.accStamp[:])
+		w.accGen = 1
+	}
+	for a := 1; a <= farMax; a++ {
+		far[a] = a
+	}
+	var cells [solo.MaxTurns]solo.Cell
+	for g := range size {
+		// The group's tiles.
+		nc := 0
+		for i, l := range label {
+			if int(l) == g {
+				id, cell, _ := s.Placed(i)
+				if tiles[id].colour != c {
+					break
+				}
+				cells[nc] = cell
+				nc++
+			}
+		}
+		if nc == 0 {
+			continue
+		}
+		w.gen++
+		if w.gen == 0 {
+			clear(w.stamp[:])
+			w.gen = 1
+		}
+		gen := w.gen
+		head, tail := solo.GridCells, solo.GridCells
+		push := func(v solo.Cell, d int8, front bool) {
+			w.stamp[v], w.dist[v] = gen, d
+			if front {
+				head--
+				w.queue[head] = v
+			} else {
+				w.queue[tail] = v
+				tail++
+			}
+		}
+		for _, u := range cells[:nc] {
+			w.stamp[u], w.dist[u] = gen, -1
+		}
+		for _, u := range cells[:nc] {
+			for _, v := range s.Neighbours(u) {
+				if w.stamp[v] != gen && s.TileAt(v) == 0 {
+					push(v, 0, false)
+				}
+			}
+		}
+		for head < tail {
+			u := w.queue[head]
+			head++
+			if w.done[u] == gen {
+				continue // popped before with its least distance
+			}
+			w.done[u] = gen
+			d := w.dist[u]
+			if s.TileAt(u) == 0 {
+				// An empty cell d new tiles away: a tile there sees g.
+				if w.accStamp[u] != w.accGen {
+					w.accStamp[u] = w.accGen
+					w.acc[u] = [farMax + 1]int8{}
+				}
+				for a := max(int(d), 1); a <= farMax; a++ {
+					w.acc[u][a] += int8(size[g])
+					far[a] = max(far[a], a+int(w.acc[u][a]))
+				}
+			}
+			if !s.Inner(u) {
+				continue
+			}
+			for _, v := range s.Neighbours(u) {
+				id := s.TileAt(v)
+				var nd int8
+				switch {
+				case id == 0 && s.TileAt(u) == 0:
+					nd = d + 1 // u must hold a new tile of colour c
+				case id == 0:
+					nd = d // u is a tile of colour c on the way
+				case tiles[id].colour == c:
+					nd = d
+					if s.TileAt(u) == 0 {
+						nd = d + 1
+					}
+				default:
+					continue
+				}
+				if nd > farMax || (w.stamp[v] == gen && w.dist[v] <= nd) {
+					continue
+				}
+				push(v, nd, nd == d)
+			}
+		}
+	}
+}
+
+// bestOne is the most tasks among sat that wheel tile i can fulfil on any
+// one cell with the colours in A missing from the rest of phase 2.
+func (cs *cellSights) bestOne(i int, A uint8, sat uint8) int {
+	v := 0
+	for _, b := range cs.best[i][A][:cs.nbest[i][A]] {
+		v = max(v, bits.OnesCount8(sat&b))
+	}
+	return v
+}
+
+// needy is a tile of a set S whose counted tasks need the display's groups
+// of colours that no other tile of S brings.
+type needy struct {
+	i    int   // the wheel index
+	A    uint8 // the colours missing from the rest of S
+	sat  uint8 // the tasks the colours of the display and S allow
+	none int   // how many of them a cell away from the display gives
+}
+
+// assign is the most tasks the tiles con can fulfil together when each goes
+// on its own cell: a kind of cell holds at most cap tiles. upper[j] bounds
+// what con[j:] can give; got is what the tiles before con gave, and *best
+// the most found so far.
+func (cs *cellSights) assign(con []needy, upper []int, used *[maxClasses]uint8, got int, best *int) {
+	if len(con) == 0 {
+		*best = max(*best, got)
+		return
+	}
+	if got+upper[0] <= *best {
+		return
+	}
+	t := con[0]
+	for k := range cs.n {
+		if used[k] >= cs.cap[k] {
+			continue
+		}
+		v := bits.OnesCount8(t.sat & cs.fit[k][t.i][t.A])
+		if v <= t.none {
+			continue
+		}
+		used[k]++
+		cs.assign(con[1:], upper[1:], used, got+v, best)
+		used[k]--
+	}
+	cs.assign(con[1:], upper[1:], used, got+t.none, best)
 }
 
 // phase2Values fills vals[S], for every set S of the wheel's tiles (bit i:

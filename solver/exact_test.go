@@ -78,17 +78,17 @@ func TestPhase2OpenNeedsTheMissingColour(t *testing.T) {
 	base := [solo.NumColours]int{solo.Red: 1, solo.Blue: 3}
 	open := []openTask{{id: 12, j: 0, minK: [solo.NumColours]uint8{solo.Blue: 1}}}
 	// Tile 1 (R1) has no tasks and is red: taking it gives no blue.
-	if got, want := phase2Open(&base, 0, open, []uint8{1}, &allAlone, &allSets), 210; got != want {
+	if got, want := phase2Open(&base, 0, open, []uint8{1}, allCells(), &allSets), 210; got != want {
 		t.Errorf("wheel of a red: phase2Open = %d, want %d (BBB cannot count)", got, want)
 	}
 	// Tile 18 (B1) has no tasks and is blue: taking it (cost 1) may
 	// complete BBB, one token: 1 + 200.
-	if got, want := phase2Open(&base, 0, open, []uint8{18}, &allAlone, &allSets), 201; got != want {
+	if got, want := phase2Open(&base, 0, open, []uint8{18}, allCells(), &allSets), 201; got != want {
 		t.Errorf("wheel of a blue: phase2Open = %d, want %d", got, want)
 	}
 	// Without the missing colour's rule the colour counts alone would let
 	// BBB count for free: 200. The tokens already placed count as well.
-	if got, want := phase2Open(&base, 5, open, []uint8{1}, &allAlone, &allSets), 160; got != want {
+	if got, want := phase2Open(&base, 5, open, []uint8{1}, allCells(), &allSets), 160; got != want {
 		t.Errorf("5 tokens placed, wheel of a red: phase2Open = %d, want %d", got, want)
 	}
 }
@@ -101,12 +101,19 @@ var allSets = func() (a setBits) {
 	return a
 }()
 
-// allAlone lets every task of every wheel tile count (see sightsAlone).
-var allAlone = func() (a [spaceCount][16]uint8) {
-	for i := range a {
-		for k := range a[i] {
-			a[i][k] = 0x7
+// allCells lets every task of every wheel tile count: one kind of cell,
+// as many as the wheel has tiles, that sees plenty of every colour.
+func allCells() *cellSights {
+	cs := new(cellSights)
+	cs.n = 1
+	cs.sight[0] = [solo.NumColours]int{9, 9, 9, 9}
+	cs.cap[0] = spaceCount
+	for i := range spaceCount {
+		for A := range 16 {
+			cs.fit[0][i][A] = 0x7
+			cs.best[i][A][0] = 0x7
+			cs.nbest[i][A] = 1
 		}
 	}
-	return a
-}()
+	return cs
+}

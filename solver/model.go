@@ -36,6 +36,7 @@ func init() {
 		tiles[t.ID] = ti
 	}
 	buildSatTokens()
+	buildNames()
 }
 
 const (

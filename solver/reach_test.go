@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -120,13 +121,13 @@ func TestPhase2ExactDropsTheUnreachableTask(t *testing.T) {
 	require.GreaterOrEqual(t, rrr, 0, "RRR of tile 63 is open")
 	assert.Equal(t, uint8(noWay), open[rrr].minK[solo.Red], "no number of wheel reds lets 63 see three")
 
-	var alone [spaceCount][16]uint8
-	sightsAlone(&s, wheel, &alone)
+	cs := new(cellSights)
+	sightsAlone(&s, wheel, cs, new(reachScratch))
 	ok := m.takeableSets(spaces, s.Meeple())
-	with := phase2Open(&base, s.Tokens(), open[:no], wheel, &alone, ok)
+	with := phase2Open(&base, s.Tokens(), open[:no], wheel, cs, ok)
 	assert.Equal(t, m.phase2Exact(&s), with, "phase2Exact sums the same tasks")
 	open[rrr].minK[solo.Red] = 1 // the colour-only rule: one new red may do
-	without := phase2Open(&base, s.Tokens(), open[:no], wheel, &alone, ok)
+	without := phase2Open(&base, s.Tokens(), open[:no], wheel, cs, ok)
 	assert.Greater(t, with, without, "the bridge rule must raise the bound here")
 }
 
@@ -137,12 +138,175 @@ func TestPhase2ExactDropsTheUnreachableTask(t *testing.T) {
 func TestSightsAlone(t *testing.T) {
 	g := seed1Phase2(t)
 	s := g.State()
-	var alone [spaceCount][16]uint8
-	sightsAlone(&s, []uint8{38, 59}, &alone)
-	assert.Equal(t, uint8(0b11), alone[0][0], "no colour absent: every task may count")
-	assert.Equal(t, uint8(0b01), alone[0][1<<solo.Yellow], "no new yellow: YYY cannot, RBTY may")
+	cs := new(cellSights)
+	sightsAlone(&s, []uint8{38, 59}, cs, new(reachScratch))
+	// alone(i, A): the tasks of wheel tile i that some cell allows with the
+	// colours in A missing from the rest of phase 2.
+	alone := func(i int, A uint8) uint8 {
+		var u uint8
+		for _, b := range cs.best[i][A][:cs.nbest[i][A]] {
+			u |= b
+		}
+		return u
+	}
+	assert.Equal(t, uint8(0b11), alone(0, 0), "no colour absent: every task may count")
+	assert.Equal(t, uint8(0b01), alone(0, 1<<solo.Yellow), "no new yellow: YYY cannot, RBTY may")
 	// Tile 59 (Y4: TTTT, TT): the display has one turquoise (51), so
 	// without new turquoise tiles neither task can be fulfilled.
-	assert.Equal(t, uint8(0b00), alone[1][1<<solo.Turquoise])
-	assert.Equal(t, uint8(0b11), alone[1][1<<solo.Red|1<<solo.Blue], "other colours do not matter")
+	assert.Equal(t, uint8(0b00), alone(1, 1<<solo.Turquoise))
+	assert.Equal(t, uint8(0b11), alone(1, 1<<solo.Red|1<<solo.Blue), "other colours do not matter")
+
+	// The two yellows lie on opposite sides of the display: with one or
+	// two other new yellows a new tile sees those and one display yellow
+	// at most. Cell (1,-1) is three empty cells from 63 and two from 62;
+	// far counts each group's path on its own, so three new yellows may
+	// join both (a bound: the two paths would need five).
+	assert.Equal(t, [farMax + 1]int{0, 2, 3, 5}, cs.far[solo.Yellow])
+	assert.Equal(t, uint8(0b01), cs.near[0][solo.Yellow][1], "38's YYY needs two other new yellows")
+	assert.Equal(t, uint8(0b11), cs.near[0][solo.Yellow][2])
+}
+
+// TestSightsRandomPhase2 plays random phase 2s (half of the cells chosen
+// to touch as many tiles as possible, so groups grow and merge) and checks
+// what sightsAlone claims at the start against the end of the game: a new
+// tile sees no more of a colour than far allows for the other new tiles
+// of that colour, and of a colour no other new tile brings no more than
+// the cell it went on saw; the tasks it fulfilled are within one of the
+// best masks; and phase2Open for the set of tiles taken is no more than
+// what that phase 2 cost.
+func TestSightsRandomPhase2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	checked, tight := 0, 0
+	for game := range 150 {
+		d := solo.SeedDeck(uint64(game + 1))
+		l := solo.RandomLine(d, rand.NewPCG(uint64(game), 9))
+		g, err := solo.PlayPrefix(l, l.Phase1Turns)
+		require.NoError(t, err)
+		p := g.State()
+		if p.Phase() != solo.Phase2 {
+			continue
+		}
+		var wheel, spaces []uint8
+		index := map[int]int{} // tile id -> wheel index
+		var wheelCol [solo.NumColours]int
+		for sp := range solo.TrackSpaces {
+			if id := p.TrackTile(sp); id != 0 {
+				index[id] = len(wheel)
+				wheel = append(wheel, uint8(id))
+				spaces = append(spaces, uint8(sp))
+				wheelCol[tiles[id].colour]++
+			}
+		}
+		w := new(reachScratch)
+		cs := new(cellSights)
+		sightsAlone(&p, wheel, cs, w)
+		s := p
+		for !s.Over() {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			sp := acc[rng.IntN(k)]
+			cell := s.FrontierCell(rng.IntN(s.NumFrontier()))
+			if rng.IntN(2) == 0 {
+				most := -1
+				for q := range s.NumFrontier() {
+					f := s.FrontierCell(q)
+					n := 0
+					for _, v := range s.Neighbours(f) {
+						if s.TileAt(v) != 0 {
+							n++
+						}
+					}
+					if n > most {
+						most, cell = n, f
+					}
+				}
+			}
+			s.Apply(sp, cell)
+		}
+		var S int
+		var added [solo.NumColours]int
+		for i := p.DisplaySize(); i < s.DisplaySize(); i++ {
+			id, _, _ := s.Placed(i)
+			S |= 1 << index[id]
+			added[tiles[id].colour]++
+		}
+		for i := p.DisplaySize(); i < s.DisplaySize(); i++ {
+			id, c, open := s.Placed(i)
+			wi := index[id]
+			seen := s.Seen(uint8(i))
+			var absent uint8
+			for col := range solo.NumColours {
+				a := added[col]
+				if solo.Colour(col) == tiles[id].colour {
+					a--
+				}
+				if a == 0 {
+					absent |= 1 << col
+				} else if a <= farMax {
+					require.LessOrEqual(t, int(seen[col]), cs.far[col][a], "game %d: tile %d sees more %v than far[%d]", game, id, solo.Colour(col), a)
+					if int(seen[col]) == cs.far[col][a] && seen[col] > uint8(a) {
+						tight++
+					}
+				}
+				checked++
+			}
+			// Of the absent colours it sees only what its cell saw
+			// at the start: some kind of cell sees at least as much.
+			fulfilled := ^open & (1<<tiles[id].ntasks - 1)
+			if absent != 0 {
+				within := false
+				for _, b := range cs.best[wi][absent][:cs.nbest[wi][absent]] {
+					if fulfilled&names[id][absent]&^b == 0 {
+						within = true
+					}
+				}
+				assert.True(t, within, "game %d: tile %d at %v fulfilled %03b, beyond every best mask for absent %04b", game, id, c, fulfilled, absent)
+			}
+		}
+		// The set's value never exceeds what the phase 2 cost.
+		var ok setBits
+		ok[S>>6] |= 1 << (S & 63)
+		var base [solo.NumColours]int
+		var open [3 * solo.MaxTurns]openTask
+		var gain [solo.NumColours][maxGain]int
+		m := newModel(d).coverable
+		no := 0
+		for i := range p.DisplaySize() {
+			id, c, op := p.Placed(i)
+			base[tiles[id].colour]++
+			if op = reachable(&p, id, c, op&m[id]); op != 0 {
+				no += tileNeeds(&p, i, op, &wheelCol, &gain, w, open[no:])
+			}
+		}
+		sc := s.Score()
+		v := phase2Open(&base, p.Tokens(), open[:no], wheel, cs, &ok)
+		assert.LessOrEqual(t, v, s.DisplayCost()-p.DisplayCost()+sc.P2, "game %d: set %b", game, S)
+	}
+	t.Logf("%d tile colours checked, %d at far's limit", checked, tight)
+	assert.Greater(t, checked, 2000)
+	assert.Positive(t, tight, "far is reached at times: it is not loose everywhere")
+}
+
+// TestPhase2OpenSharesTheCells: tiles 7 (R3: TTY) and 39 (T3: BYY) both
+// need a yellow from the display, since the wheel has none, and 39 a blue
+// as well; one kind of cell sees a blue and two yellows. With one such
+// cell only one of them can count; with two, both.
+func TestPhase2OpenSharesTheCells(t *testing.T) {
+	wheel := []uint8{7, 39}
+	base := [solo.NumColours]int{solo.Blue: 1, solo.Turquoise: 2, solo.Yellow: 2}
+	value := func(cells uint8) int {
+		cs := new(cellSights)
+		cs.n = 1
+		cs.sight[0] = [solo.NumColours]int{solo.Blue: 1, solo.Yellow: 2}
+		cs.cap[0] = cells
+		for c := range cs.far {
+			cs.far[c] = [farMax + 1]int{0, 9, 9, 9}
+		}
+		cs.fill(wheel)
+		return phase2Open(&base, maxTok-2, nil, wheel, cs, &allSets)
+	}
+	// Both tiles (cost 6) give both tokens: 6. With one cell, one tile
+	// (7, cost 3) and one token missing is the best: 13.
+	assert.Equal(t, 6, value(2))
+	assert.Equal(t, 13, value(1))
 }
