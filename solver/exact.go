@@ -71,6 +71,11 @@ type openTask struct {
 	// tile to see enough of colour c (see reachGain): 0 when it sees enough
 	// already, noWay when no number will.
 	minK [solo.NumColours]uint8
+	// local has bit c set when the tile sees no tile of colour c yet: a new
+	// tile of colour c must then go on one of the empty cells next to it,
+	// the bits of near (see cellIndex).
+	local uint8
+	near  uint64
 }
 
 const noWay = 0xff
@@ -135,6 +140,7 @@ func (m *model) phase2Exact(s *solo.State) int {
 	var gain [solo.NumColours][maxGain]int
 	scratch := reachPool.Get().(*reachScratch)
 	defer reachPool.Put(scratch)
+	scratch.renumber()
 	for i := range nd {
 		id, c, op := s.Placed(i)
 		base[tiles[id].colour]++
@@ -143,7 +149,8 @@ func (m *model) phase2Exact(s *solo.State) int {
 		}
 		k := tileNeeds(s, i, op, &wheelCol, &gain, scratch, open[no:])
 		for _, o := range open[no : no+k] {
-			g = mix(g ^ uint64(id)<<8 ^ uint64(o.j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40)
+			g = mix(g ^ uint64(id)<<8 ^ uint64(o.j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40 ^ uint64(o.local)<<48)
+			g = mix(g ^ o.near)
 		}
 		no += k
 	}
@@ -229,11 +236,29 @@ func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel [
 			upper[nc] = b
 			nc++
 		}
+		var local [solo.NumColours][3 * solo.MaxTurns]uint64
+		var nlocal [solo.NumColours]int
 		for _, o := range open {
 			if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
 				tok++
+				for l := o.local; l != 0; l &= l - 1 {
+					c := bits.TrailingZeros8(l)
+					local[c][nlocal[c]] = o.near
+					nlocal[c]++
+				}
 			}
 		}
+		// A tile that sees no tile of colour c yet needs a new one on a
+		// cell next to it; with fewer new tiles of colour c than such
+		// tiles need between them, some of their tasks go without. Each
+		// colour's loss holds alone, so the largest one counts.
+		loss := 0
+		for c := range solo.NumColours {
+			if nlocal[c] > int(added[c]) {
+				loss = max(loss, nlocal[c]-maxCover(local[c][:nlocal[c]], int(added[c])))
+			}
+		}
+		tok -= loss
 		v := cost + 10*(maxTok-min(tok, maxTok))
 		if v < best && nc >= 2 {
 			// The tiles that need the display's cells may not all get
@@ -387,6 +412,36 @@ type reachScratch struct {
 	accStamp [solo.GridCells]uint32
 	accGen   uint32
 	cells    cellSights
+	// cellBit's numbering of cells, valid where numStamp is numGen.
+	num      [solo.GridCells]int8
+	numStamp [solo.GridCells]uint32
+	numGen   uint32
+	nnum     int
+}
+
+// renumber starts a new numbering of cells for cellBit.
+func (w *reachScratch) renumber() {
+	w.numGen++
+	if w.numGen == 0 {
+		clear(w.numStamp[:])
+		w.numGen = 1
+	}
+	w.nnum = 0
+}
+
+// cellBit is a bit of its own for each cell since the last renumber, or 0
+// once 64 cells have one (a display has at most 2n+2 empty cells next to
+// its n tiles, at most 46, so that does not happen).
+func (w *reachScratch) cellBit(c solo.Cell) uint64 {
+	if w.numStamp[c] != w.numGen {
+		if w.nnum == 64 {
+			return 0
+		}
+		w.numStamp[c] = w.numGen
+		w.num[c] = int8(w.nnum)
+		w.nnum++
+	}
+	return 1 << w.num[c]
 }
 
 var reachPool = sync.Pool{New: func() any { return new(reachScratch) }}
@@ -709,6 +764,37 @@ func (cs *cellSights) bestOne(i int, A uint8, sat uint8) int {
 	return v
 }
 
+// maxCover is the most sets that k cells can meet: a set (a mask of cells)
+// counts when one of its cells is chosen.
+func maxCover(sets []uint64, k int) int {
+	if k == 0 || len(sets) == 0 {
+		return 0
+	}
+	if len(sets) <= k {
+		return len(sets)
+	}
+	first, rest := sets[0], sets[1:]
+	best := maxCover(rest, k) // no cell of the first set is chosen
+	var left [3 * solo.MaxTurns]uint64
+	for m := first; m != 0; m &= m - 1 {
+		x := m & -m // choose this cell
+		got, nl := 1, 0
+		for _, t := range rest {
+			if t&x != 0 {
+				got++
+			} else {
+				left[nl] = t
+				nl++
+			}
+		}
+		if got+nl <= best {
+			continue
+		}
+		best = max(best, got+maxCover(left[:nl], k-1))
+	}
+	return best
+}
+
 // needy is a tile of a set S whose counted tasks need the display's groups
 // of colours that no other tile of S brings.
 type needy struct {
@@ -813,6 +899,17 @@ func tileNeeds(s *solo.State, i int, op uint8, wheelCol *[solo.NumColours]int, g
 	id, c, _ := s.Placed(i)
 	seen := s.Seen(uint8(i))
 	t := &tiles[id]
+	var near uint64 // the empty cells next to the tile
+	for _, v := range s.Neighbours(c) {
+		if s.TileAt(v) == 0 {
+			b := scratch.cellBit(v)
+			if b == 0 {
+				near = 0 // out of bits: no rule (never happens)
+				break
+			}
+			near |= b
+		}
+	}
 	// The most any open task lacks of each colour: k added tiles give at
 	// least k when any can join (reachGain), so the search need only look
 	// at fewer added tiles than that.
@@ -835,10 +932,13 @@ func tileNeeds(s *solo.State, i int, op uint8, wheelCol *[solo.NumColours]int, g
 		if op&(1<<j) == 0 {
 			continue
 		}
-		o := openTask{id: uint8(id), j: j}
+		o := openTask{id: uint8(id), j: j, near: near}
 		for col := range solo.NumColours {
 			if t.tasks[j][col] <= seen[col] {
 				continue
+			}
+			if seen[col] == 0 && near != 0 {
+				o.local |= 1 << col
 			}
 			lack := int(t.tasks[j][col] - seen[col])
 			o.minK[col] = noWay

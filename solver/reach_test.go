@@ -166,8 +166,9 @@ func TestSightsAlone(t *testing.T) {
 	assert.Equal(t, uint8(0b11), cs.near[0][solo.Yellow][2])
 }
 
-// TestSightsRandomPhase2 plays random phase 2s (half of the cells chosen
-// to touch as many tiles as possible, so groups grow and merge) and checks
+// TestSightsRandomPhase2 plays phase 2s from random ends of phase 1, half
+// of them at random and half greedily (the move that places the most
+// tokens, then the cell next to the most tiles), and checks
 // what sightsAlone claims at the start against the end of the game: a new
 // tile sees no more of a colour than far allows for the other new tiles
 // of that colour, and of a colour no other new tile brings no more than
@@ -176,7 +177,7 @@ func TestSightsAlone(t *testing.T) {
 // what that phase 2 cost.
 func TestSightsRandomPhase2(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	checked, tight := 0, 0
+	checked, tight, placed := 0, 0, 0
 	for game := range 150 {
 		d := solo.SeedDeck(uint64(game + 1))
 		l := solo.RandomLine(d, rand.NewPCG(uint64(game), 9))
@@ -206,18 +207,24 @@ func TestSightsRandomPhase2(t *testing.T) {
 			k := s.Accessible(&acc)
 			sp := acc[rng.IntN(k)]
 			cell := s.FrontierCell(rng.IntN(s.NumFrontier()))
-			if rng.IntN(2) == 0 {
+			if game%2 == 0 {
+				// The move that places the most tokens now, then the
+				// cell next to the most tiles.
 				most := -1
-				for q := range s.NumFrontier() {
-					f := s.FrontierCell(q)
-					n := 0
-					for _, v := range s.Neighbours(f) {
-						if s.TileAt(v) != 0 {
-							n++
+				for _, a := range acc[:k] {
+					for q := range s.NumFrontier() {
+						f := s.FrontierCell(q)
+						n := 0
+						for _, v := range s.Neighbours(f) {
+							if s.TileAt(v) != 0 {
+								n++
+							}
 						}
-					}
-					if n > most {
-						most, cell = n, f
+						c := s
+						c.Apply(a, f)
+						if n += 8 * c.Tokens(); n > most {
+							most, sp, cell = n, a, f
+						}
 					}
 				}
 			}
@@ -270,6 +277,7 @@ func TestSightsRandomPhase2(t *testing.T) {
 		var open [3 * solo.MaxTurns]openTask
 		var gain [solo.NumColours][maxGain]int
 		m := newModel(d).coverable
+		w.renumber()
 		no := 0
 		for i := range p.DisplaySize() {
 			id, c, op := p.Placed(i)
@@ -279,10 +287,11 @@ func TestSightsRandomPhase2(t *testing.T) {
 			}
 		}
 		sc := s.Score()
+		placed += s.Tokens() - p.Tokens()
 		v := phase2Open(&base, p.Tokens(), open[:no], wheel, cs, &ok)
 		assert.LessOrEqual(t, v, s.DisplayCost()-p.DisplayCost()+sc.P2, "game %d: set %b", game, S)
 	}
-	t.Logf("%d tile colours checked, %d at far's limit", checked, tight)
+	t.Logf("%d tile colours checked, %d at far's limit; %d tokens placed in phase 2", checked, tight, placed)
 	assert.Greater(t, checked, 2000)
 	assert.Positive(t, tight, "far is reached at times: it is not loose everywhere")
 }
@@ -309,4 +318,85 @@ func TestPhase2OpenSharesTheCells(t *testing.T) {
 	// (7, cost 3) and one token missing is the best: 13.
 	assert.Equal(t, 6, value(2))
 	assert.Equal(t, 13, value(1))
+}
+
+// seed5Phase2 is the start of phase 2 of a good line of seed 5: ten tiles
+// in a block of two rows, eight tokens.
+//
+//	(-3,-1) 1R  (-2,-1) 14R  (-1,-1) 5R  (0,-1) 2R   (1,-1) 60Y
+//	(-3,0)  4R  (-2,0)  36T  (-1,0) 43T  (0,0)  67Y  (1,0)  53Y
+func seed5Phase2(t *testing.T) *solo.Game {
+	t.Helper()
+	g, err := solo.NewGame(solo.SeedDeck(5))
+	require.NoError(t, err)
+	for _, mv := range []solo.Move{{Tile: 67, X: 0, Y: 0}, {Tile: 2, X: 0, Y: -1}, {Tile: 43, X: -1, Y: 0}, {Tile: 36, X: -2, Y: 0}, {Tile: 5, X: -1, Y: -1}, {Tile: 14, X: -2, Y: -1}, {Tile: 53, X: 1, Y: 0}, {Tile: 60, X: 1, Y: -1}, {Tile: 1, X: -3, Y: -1}, {Tile: 4, X: -3, Y: 0}} {
+		require.NoError(t, g.Play(mv))
+	}
+	require.NoError(t, g.EndPhase1())
+	return g
+}
+
+// TestPhase2ExactNeedsCellsNextToTheTile: at seed5Phase2 no tile of the
+// display is blue, and six open tasks want one: 67's B, 43's BBB, 5's
+// RBT, 14's BB, 60's BB and 4's RBTY. Their tiles have no empty cell in
+// common, so each needs a blue of its own next to it, and two new blues
+// serve two of them at most. The bound must be higher than with that rule off.
+func TestPhase2ExactNeedsCellsNextToTheTile(t *testing.T) {
+	g := seed5Phase2(t)
+	s := g.State()
+	m := newModel(g.Deck())
+	var wheel, spaces []uint8
+	var wheelCol [solo.NumColours]int
+	for sp := range spaceCount {
+		if id := s.TrackTile(sp); id != 0 {
+			wheel = append(wheel, uint8(id))
+			spaces = append(spaces, uint8(sp))
+			wheelCol[tiles[id].colour]++
+		}
+	}
+	var base [solo.NumColours]int
+	var open [3 * solo.MaxTurns]openTask
+	var gain [solo.NumColours][maxGain]int
+	w := new(reachScratch)
+	w.renumber()
+	no := 0
+	for i := range s.DisplaySize() {
+		id, c, op := s.Placed(i)
+		base[tiles[id].colour]++
+		if op = reachable(&s, id, c, op&m.coverable[id]); op != 0 {
+			no += tileNeeds(&s, i, op, &wheelCol, &gain, w, open[no:])
+		}
+	}
+	var blue []uint64
+	var tasks []int
+	for _, o := range open[:no] {
+		if o.local&(1<<solo.Blue) != 0 {
+			blue = append(blue, o.near)
+			tasks = append(tasks, int(o.id)*10+int(o.j))
+		}
+	}
+	assert.ElementsMatch(t, []int{672, 430, 50, 141, 602, 40}, tasks, "the open tasks that need a blue next to their tile")
+	assert.Equal(t, 2, maxCover(blue, 2))
+	assert.Equal(t, 6, maxCover(blue, 6))
+
+	cs := new(cellSights)
+	sightsAlone(&s, wheel, cs, w)
+	ok := m.takeableSets(spaces, s.Meeple())
+	with := phase2Open(&base, s.Tokens(), open[:no], wheel, cs, ok)
+	assert.Equal(t, m.phase2Exact(&s), with, "phase2Exact sums the same tasks")
+	for q := range open[:no] {
+		open[q].local = 0
+	}
+	without := phase2Open(&base, s.Tokens(), open[:no], wheel, cs, ok)
+	assert.Greater(t, with, without, "the rule must raise the bound here")
+}
+
+// TestMaxCover: the most sets k cells can meet.
+func TestMaxCover(t *testing.T) {
+	sets := []uint64{0b0011, 0b0110, 0b1100, 0b1000}
+	assert.Equal(t, 0, maxCover(sets, 0))
+	assert.Equal(t, 2, maxCover(sets, 1), "cell 1 meets the first two, cell 3 the last two")
+	assert.Equal(t, 4, maxCover(sets, 2), "cells 1 and 3")
+	assert.Equal(t, 3, maxCover([]uint64{1, 2, 4}, 3))
+	assert.Equal(t, 2, maxCover([]uint64{1, 2, 4}, 2))
 }
