@@ -136,11 +136,6 @@ type worker struct {
 	diversity int // if positive, a beam keeps at most this many positions per wheelKey
 	noise     int // if positive, beam ranks get a random 0..noise-1 added
 	rng       *rand.PCG
-	// limit, if positive, makes a depth-first search give up (aborted)
-	// once the worker's count of nodes reaches it (see polish).
-	count   int64
-	limit   int64
-	aborted bool
 }
 
 func newWorker(sh *shared) *worker {
@@ -151,10 +146,6 @@ func newWorker(sh *shared) *worker {
 // the count to the shared total every 256 nodes.
 func (w *worker) tick() bool {
 	w.nodes++
-	w.count++
-	if w.limit > 0 && w.count >= w.limit {
-		w.aborted = true
-	}
 	if w.nodes&255 == 0 {
 		n := w.sh.nodes.Add(256)
 		if w.sh.nodeLimit > 0 && n >= w.sh.nodeLimit {
@@ -163,12 +154,6 @@ func (w *worker) tick() bool {
 		return w.sh.stop.Load()
 	}
 	return false
-}
-
-// halted reports whether the depth-first search must stop: the whole search
-// is stopped, or this worker's node limit is reached.
-func (w *worker) halted() bool {
-	return w.aborted || w.sh.stop.Load()
 }
 
 func (w *worker) flush() {
@@ -282,7 +267,7 @@ func (w *worker) dfs(d int, T int, f int) int {
 	}
 	buf := &w.moves[d]
 	n := w.gen(s, buf, &w.stack[d+1])
-	if w.halted() {
+	if sh.stop.Load() {
 		return f
 	}
 	res := infinity
@@ -295,7 +280,7 @@ func (w *worker) dfs(d int, T int, f int) int {
 		w.play(s, mv, &w.stack[d+1])
 		v := w.dfs(d+1, T, int(mv.f))
 		w.unplay(mv)
-		if w.halted() {
+		if sh.stop.Load() {
 			return f
 		}
 		res = min(res, v)

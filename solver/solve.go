@@ -180,13 +180,11 @@ func newShared(g *solo.Game, bits int) *shared {
 //
 // With one worker: beams of growing width, both rankings at each width
 // (seeds 1..20 at a budget of 2M nodes: sum 1741 against 1761 with the
-// bound's ranking alone; at 20M nodes 1723 against 1741), one polish of
-// the best line (see polish), then threshold passes that raise the proven
-// bound. The schedule depends on nothing but the deck, so the
+// bound's ranking alone; at 20M nodes 1723 against 1741), then threshold
+// passes that raise the proven bound. The schedule depends on nothing but the deck, so the
 // result is deterministic up to where a time limit stops it. With more:
 // worker 0 runs two narrow beams and then proves; the others run wider and
-// wider beams of both rankings, then rounds of a polish of the best line
-// (its node budget doubling each round) and a randomised restart.
+// wider beams of both rankings, then randomised restarts.
 func run(sh *shared, i, n int) {
 	w := newWorker(sh)
 	w.openNum, w.openDen = 0, 1
@@ -205,9 +203,6 @@ func run(sh *shared, i, n int) {
 			beam(width, pricePerToken)
 			beam(width, 0)
 		}
-		if !sh.stop.Load() {
-			w.polish(polishBudget)
-		}
 		w.prove()
 	case i == 0:
 		beam(64, 0)
@@ -223,10 +218,7 @@ func run(sh *shared, i, n int) {
 		w.noise = 1 << 10
 		w.diversity = 64
 		b := newBeam(4096)
-		budget := int64(polishBudget)
 		for round := 0; !sh.stop.Load(); round++ {
-			w.polish(budget)
-			budget = min(2*budget, polishBudgetMax)
 			// Priced ranks are in sixteenths of a point, the bound's
 			// ranks in 256ths (rank); the noise is scaled to match.
 			if round%2 == 0 {
@@ -243,14 +235,6 @@ func run(sh *shared, i, n int) {
 // pricePerToken is the beam's price of a missing token in sixteenths of a
 // point (4 points): of 48, 64, 80 and 96 on seeds 1..20, 64 and 80 did best.
 const pricePerToken = 64
-
-// polishBudget and polishBudgetMax bound the nodes of one search of polish:
-// the first round gets the first, and each round doubles it up to the
-// second.
-const (
-	polishBudget    = 1 << 20
-	polishBudgetMax = 1 << 27
-)
 
 func (sh *shared) progress() Progress {
 	p := Progress{Elapsed: time.Since(sh.begin), LowerBound: int(sh.lb.Load()), Nodes: sh.nodes.Load()}
