@@ -16,9 +16,28 @@ import (
 // behind tiles 34 (B) and 62 (Y), three empty cells away by the left.
 func seed1Phase2(t *testing.T) *solo.Game {
 	t.Helper()
-	g, err := solo.NewGame(solo.SeedDeck(1))
+	return phase2After(t, 1, []solo.Move{{Tile: 51, X: 0, Y: 0}, {Tile: 3, X: 0, Y: -1}, {Tile: 34, X: -1, Y: 0}, {Tile: 62, X: 0, Y: 1}, {Tile: 63, X: -1, Y: -1}, {Tile: 12, X: -1, Y: 1}})
+}
+
+// wheelOf lists the tiles on s's wheel, their spaces and how many of
+// each colour they hold.
+func wheelOf(s *solo.State) (wheel, spaces []uint8, cols [solo.NumColours]int) {
+	for sp := range spaceCount {
+		if id := s.TrackTile(sp); id != 0 {
+			wheel = append(wheel, uint8(id))
+			spaces = append(spaces, uint8(sp))
+			cols[tiles[id].colour]++
+		}
+	}
+	return wheel, spaces, cols
+}
+
+// phase2After plays moves on the deck of seed and ends phase 1.
+func phase2After(t *testing.T, seed uint64, moves []solo.Move) *solo.Game {
+	t.Helper()
+	g, err := solo.NewGame(solo.SeedDeck(seed))
 	require.NoError(t, err)
-	for _, mv := range []solo.Move{{Tile: 51, X: 0, Y: 0}, {Tile: 3, X: 0, Y: -1}, {Tile: 34, X: -1, Y: 0}, {Tile: 62, X: 0, Y: 1}, {Tile: 63, X: -1, Y: -1}, {Tile: 12, X: -1, Y: 1}} {
+	for _, mv := range moves {
 		require.NoError(t, g.Play(mv))
 	}
 	require.NoError(t, g.EndPhase1())
@@ -91,15 +110,7 @@ func TestPhase2ExactDropsTheUnreachableTask(t *testing.T) {
 	g := seed1Phase2(t)
 	s := g.State()
 	m := newModel(g.Deck())
-	var wheel, spaces []uint8
-	var wheelCol [solo.NumColours]int
-	for sp := range spaceCount {
-		if id := s.TrackTile(sp); id != 0 {
-			wheel = append(wheel, uint8(id))
-			spaces = append(spaces, uint8(sp))
-			wheelCol[tiles[id].colour]++
-		}
-	}
+	wheel, spaces, wheelCol := wheelOf(&s)
 	require.Equal(t, 1, wheelCol[solo.Red])
 	var base [solo.NumColours]int
 	var open [3 * solo.MaxTurns]openTask
@@ -327,13 +338,7 @@ func TestPhase2OpenSharesTheCells(t *testing.T) {
 //	(-3,0)  4R  (-2,0)  36T  (-1,0) 43T  (0,0)  67Y  (1,0)  53Y
 func seed5Phase2(t *testing.T) *solo.Game {
 	t.Helper()
-	g, err := solo.NewGame(solo.SeedDeck(5))
-	require.NoError(t, err)
-	for _, mv := range []solo.Move{{Tile: 67, X: 0, Y: 0}, {Tile: 2, X: 0, Y: -1}, {Tile: 43, X: -1, Y: 0}, {Tile: 36, X: -2, Y: 0}, {Tile: 5, X: -1, Y: -1}, {Tile: 14, X: -2, Y: -1}, {Tile: 53, X: 1, Y: 0}, {Tile: 60, X: 1, Y: -1}, {Tile: 1, X: -3, Y: -1}, {Tile: 4, X: -3, Y: 0}} {
-		require.NoError(t, g.Play(mv))
-	}
-	require.NoError(t, g.EndPhase1())
-	return g
+	return phase2After(t, 5, []solo.Move{{Tile: 67, X: 0, Y: 0}, {Tile: 2, X: 0, Y: -1}, {Tile: 43, X: -1, Y: 0}, {Tile: 36, X: -2, Y: 0}, {Tile: 5, X: -1, Y: -1}, {Tile: 14, X: -2, Y: -1}, {Tile: 53, X: 1, Y: 0}, {Tile: 60, X: 1, Y: -1}, {Tile: 1, X: -3, Y: -1}, {Tile: 4, X: -3, Y: 0}})
 }
 
 // TestPhase2ExactNeedsCellsNextToTheTile: at seed5Phase2 no tile of the
@@ -345,15 +350,7 @@ func TestPhase2ExactNeedsCellsNextToTheTile(t *testing.T) {
 	g := seed5Phase2(t)
 	s := g.State()
 	m := newModel(g.Deck())
-	var wheel, spaces []uint8
-	var wheelCol [solo.NumColours]int
-	for sp := range spaceCount {
-		if id := s.TrackTile(sp); id != 0 {
-			wheel = append(wheel, uint8(id))
-			spaces = append(spaces, uint8(sp))
-			wheelCol[tiles[id].colour]++
-		}
-	}
+	wheel, spaces, wheelCol := wheelOf(&s)
 	var base [solo.NumColours]int
 	var open [3 * solo.MaxTurns]openTask
 	var gain [solo.NumColours][maxGain]int
