@@ -9,7 +9,10 @@
 // The lower bound relaxes geometry: it assumes every task that the colours of
 // the drawable tiles could ever satisfy will be covered, and solves what is
 // left (the wheel, the phases, the token counts and the costs) exactly by
-// dynamic programming over the tiles still on the wheel. Positions equal up
+// dynamic programming over the tiles still on the wheel. Once phase 2 has
+// begun the display's layout is known, and the bound also asks where the
+// new tiles can lie: which colours can still reach an open task, which
+// empty cells see which groups (see exact.go). Positions equal up
 // to translation, rotation and reflection of the display share one entry of
 // the transposition table.
 package solver
