@@ -94,11 +94,12 @@ func BenchmarkSolve1s(b *testing.B) {
 }
 
 // BenchmarkPhase2Proofs measures how often the bound lets a proof finish
-// once a game is in phase 2: from 0 to 5 turns into phase 2 of the best
-// known lines of seeds 1-6 (testdata/phase2, 36 positions), one worker
-// with a budget of 8M nodes a position. It reports how many positions were
-// proven optimal and the sum of the bounds proven, which docs/SOLVER.md
-// quotes; run it with -benchtime 1x (one iteration takes about a minute).
+// once a game is in phase 2: from 0 to 5 turns into phase 2 of six lines of
+// seeds 1-6 (testdata/phase2, made by solve --workers 1 --time 30s; 36
+// positions), one worker with a budget of 8M nodes a position. It reports
+// how many positions were proven optimal and the sum of the bounds proven,
+// which docs/SOLVER.md quotes; run it with -benchtime 1x (one iteration
+// takes about five minutes).
 func BenchmarkPhase2Proofs(b *testing.B) {
 	var starts []*solo.Game
 	for seed := 1; seed <= 6; seed++ {
@@ -145,8 +146,8 @@ func BenchmarkPhase2Proofs(b *testing.B) {
 // passes): the sum of the proven bounds and of the scores, which
 // docs/SOLVER.md quotes. The figures depend on the code alone; run it with
 // -benchtime 1x -v (one iteration takes about two minutes; -v shows each
-// deck). Seed 5 is left out: its proof runs at a fifth of the others' node
-// rate.
+// deck). Seed 5 is left out: its proof runs at about a sixth of the
+// others' node rate (docs/SOLVER.md, fourth round).
 func BenchmarkRootProofs(b *testing.B) {
 	var bounds, scores, proven int
 	for b.Loop() {
