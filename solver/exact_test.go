@@ -2,8 +2,14 @@ package solver
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/novaluna/novaluna/solo"
 )
@@ -116,4 +122,51 @@ func allCells() *cellSights {
 		}
 	}
 	return cs
+}
+
+// TestBoundEndingPhase1SeesTheLayout: when phase 1 may end, ending now is
+// valued with the display's layout (phase1Ends), and with fewer than 8
+// tokens it is not valued at all. At the last phase-1 position of the six
+// lines of testdata/phase2 the bound lies between the old one, which knew
+// only the display's tiles, and the bound after ending there; on seed 2's
+// line ending now is the cheapest end, so the layout lifts the bound from
+// 73 to 76.
+func TestBoundEndingPhase1SeesTheLayout(t *testing.T) {
+	lifted := map[int]int{}
+	for seed := 1; seed <= 6; seed++ {
+		data, err := os.ReadFile(filepath.Join("testdata", "phase2", fmt.Sprintf("seed-%d.json", seed)))
+		require.NoError(t, err)
+		l, err := solo.ParseLine(data)
+		require.NoError(t, err)
+		g, err := solo.PlayPrefix(l, l.Phase1Turns-1)
+		require.NoError(t, err)
+		require.NoError(t, g.Play(l.Moves[l.Phase1Turns-1]))
+		s := g.State()
+		require.True(t, s.CanEndPhase1())
+		m := newModel(l.Deck)
+		var R uint32
+		for sp := 1; sp < spaceCount; sp++ {
+			if s.TrackTile(sp) != 0 {
+				R |= 1 << (sp - 1)
+			}
+		}
+		i := int(R)*spaceCount + s.Meeple()
+		tok := min(maxTok, s.Tokens()+m.promised(&s))
+		old := 2*s.DisplayCost() + int(max(m.dp1[i*numTok+tok], m.dp1s[i]))
+		e := s
+		e.EndPhase1()
+		b := m.bound(&s)
+		assert.GreaterOrEqual(t, b, old, "seed %d", seed)
+		assert.LessOrEqual(t, b, m.bound(&e), "seed %d", seed)
+		sc, err := solo.Replay(l)
+		require.NoError(t, err)
+		assert.LessOrEqual(t, b, sc.Total(), "seed %d", seed)
+		lifted[seed] = b - old
+		if seed == 2 {
+			assert.Equal(t, 73, old)
+			assert.Equal(t, 76, b)
+			assert.Equal(t, 76, m.bound(&e))
+		}
+	}
+	t.Log("bound lifted at the end of phase 1:", lifted)
 }

@@ -76,6 +76,10 @@ type model struct {
 	// the opening wheel, and only tasks that the colours of those tiles can
 	// satisfy can earn a token in phase 1.
 	dp1s []int16
+	// dp1e[R*12+m] is the part of dp1s that ends phase 1 at once: the
+	// phase-1 display is then fixed, and the end is open only when it
+	// holds 8 tokens (R12).
+	dp1e []int16
 	// pos[id] is the deck position of tile id among the drawable tiles.
 	pos [solo.NumTiles + 1]uint8
 	// exact memoises phase2Exact (see exact.go).
@@ -411,6 +415,7 @@ func (m *model) buildDP1s() {
 			row[mp] = p1 + best
 		}
 	}
+	m.dp1e = end
 	m.dp1s = make([]int16, wheelSets*spaceCount)
 	var acc [3]uint8
 	for R := range uint32(wheelSets) {
@@ -554,11 +559,40 @@ func (m *model) boundTok(s *solo.State, tok int) int {
 				R |= 1 << (sp - 1)
 			}
 		}
-		i := int(R)*spaceCount + s.Meeple()
-		return 2*s.DisplayCost() + int(max(m.dp1[i*numTok+tok], m.dp1s[i]))
+		mp := s.Meeple()
+		i := int(R)*spaceCount + mp
+		return 2*s.DisplayCost() + max(int(m.dp1[i*numTok+tok]), m.phase1Ends(s, R, mp))
 	}
 	sc := s.Score()
 	return sc.S1 + sc.P1 + s.DisplayCost() + max(m.phase2Bound(s, 1, 1), m.phase2Exact(s))
+}
+
+// phase1Ends bounds, as dp1s does, the cost still to come from the
+// phase-1 position s (wheel R, meeple mp), splitting its ends in two.
+// Ending phase 1 now is open only when the display holds 8 tokens (R12),
+// and then the display's layout is known, so the bound of the position
+// after the end counts, with the phase-2 rules that see the layout. Ending
+// later takes at least one more tile, whose wheel state dp1s knows.
+func (m *model) phase1Ends(s *solo.State, R uint32, mp int) int {
+	later := infinity
+	var acc [3]uint8
+	k := accessible(R, mp, &acc)
+	for j := range k {
+		sp := acc[j]
+		nR := R &^ (1 << (sp - 1))
+		later = min(later, 2*int(tiles[m.deck[sp-1]].cost)+int(m.dp1s[int(nR)*spaceCount+int(sp)]))
+	}
+	if !s.CanEndPhase1() {
+		return later
+	}
+	now := int(m.dp1e[int(R)*spaceCount+mp])
+	if now >= later {
+		return later
+	}
+	e := *s
+	e.EndPhase1()
+	now = max(now, m.bound(&e)-2*s.DisplayCost())
+	return min(now, later)
 }
 
 // phase2Bound bounds the cost still to come in phase 2: the tiles still to

@@ -582,3 +582,52 @@ func TestReachableNeverDropsACoveredTask(t *testing.T) {
 		t.Errorf("no task was covered after being open: the test checked nothing")
 	}
 }
+
+// TestBoundEndingPhase1MatchesBruteForce checks the bound at the ends of
+// phase 1 against trying every move: positions of 13-tile decks, reached by
+// moves that are half of the time the one placing the most tokens, where
+// phase 1 may end now (its value then knows the display's layout,
+// phase1Ends) or must go on because the display holds fewer than 8 tokens.
+func TestBoundEndingPhase1MatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	endable, short := 0, 0
+	for seed := uint64(1); endable < 30 || short < 30; seed++ {
+		if seed > 3000 {
+			t.Fatalf("only %d endable and %d short phase-1 positions in 3000 decks", endable, short)
+		}
+		d := solo.SeedDeck(seed)[:13]
+		s := solo.NewState(d)
+		// Stop with at most 3 tiles left to take in the game: the rest of
+		// phase 1 and the tiles the refill brings.
+		for s.Phase() == solo.Phase1 && s.TilesOnTrack()+min(s.Turns()+s.TilesOnTrack(), len(d)-solo.SetupTiles) > 3 {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			sp, cell := acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier()))
+			if rng.IntN(2) == 0 {
+				most := -1
+				for _, a := range acc[:k] {
+					for q := range s.NumFrontier() {
+						c := s
+						c.Apply(a, s.FrontierCell(q))
+						if n := 8*c.Tokens() + rng.IntN(8); n > most {
+							most, sp, cell = n, a, s.FrontierCell(q)
+						}
+					}
+				}
+			}
+			s.Apply(sp, cell)
+		}
+		if s.Phase() != solo.Phase1 {
+			continue
+		}
+		switch {
+		case s.CanEndPhase1() && endable < 30:
+			endable++
+		case !s.CanEndPhase1() && short < 30:
+			short++
+		default:
+			continue
+		}
+		brute(t, newModel(d), &s)
+	}
+}
