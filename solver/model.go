@@ -80,6 +80,9 @@ type model struct {
 	// phase-1 display is then fixed, and the end is open only when it
 	// holds 8 tokens (R12).
 	dp1e []int16
+	// dp1l[R*12+m] is the other part of dp1s: the ends after at least one
+	// more tile.
+	dp1l []int16
 	// pos[id] is the deck position of tile id among the drawable tiles.
 	pos [solo.NumTiles + 1]uint8
 	// exact memoises phase2Exact (see exact.go).
@@ -417,10 +420,11 @@ func (m *model) buildDP1s() {
 	}
 	m.dp1e = end
 	m.dp1s = make([]int16, wheelSets*spaceCount)
+	m.dp1l = make([]int16, wheelSets*spaceCount)
 	var acc [3]uint8
 	for R := range uint32(wheelSets) {
 		for mp := range spaceCount {
-			best := end[int(R)*spaceCount+mp]
+			best := int16(infinity)
 			k := accessible(R, mp, &acc)
 			for i := range k {
 				sp := acc[i]
@@ -430,7 +434,8 @@ func (m *model) buildDP1s() {
 					best = v
 				}
 			}
-			m.dp1s[int(R)*spaceCount+mp] = best
+			m.dp1l[int(R)*spaceCount+mp] = best
+			m.dp1s[int(R)*spaceCount+mp] = min(best, end[int(R)*spaceCount+mp])
 		}
 	}
 }
@@ -568,21 +573,31 @@ func (m *model) boundTok(s *solo.State, tok int) int {
 }
 
 // phase1Ends bounds, as dp1s does, the cost still to come from the
-// phase-1 position s (wheel R, meeple mp), splitting its ends in two.
-// Ending phase 1 now is open only when the display holds 8 tokens (R12),
-// and then the display's layout is known, so the bound of the position
-// after the end counts, with the phase-2 rules that see the layout. Ending
-// later takes at least one more tile, whose wheel state dp1s knows.
+// phase-1 position s (wheel R, meeple mp), with what the display's layout
+// tells of the ends near at hand. Ending phase 1 needs 8 tokens (R12), and
+// the display's tokens are known now and after one more tile up to that
+// tile's own tasks and the open tasks it can close (nextTokens), so ending
+// now or right after the next tile is counted only when the tokens can be
+// there. Ending now is then valued with the phase-2 rules that see the
+// layout. The ends after two or more tiles are dp1s's.
 func (m *model) phase1Ends(s *solo.State, R uint32, mp int) int {
+	short := s.Tokens() < solo.TokensPhase1
+	var nt nextTokens
 	later := infinity
 	var acc [3]uint8
 	k := accessible(R, mp, &acc)
 	for j := range k {
 		sp := acc[j]
+		id := m.deck[sp-1]
 		nR := R &^ (1 << (sp - 1))
-		later = min(later, 2*int(tiles[m.deck[sp-1]].cost)+int(m.dp1s[int(nR)*spaceCount+int(sp)]))
+		i := int(nR)*spaceCount + int(sp)
+		v := int(m.dp1l[i])
+		if e := int(m.dp1e[i]); e < v && (nR == 0 || !short || s.Tokens()+nt.most(m, s, id) >= solo.TokensPhase1) {
+			v = e
+		}
+		later = min(later, 2*int(tiles[id].cost)+v)
 	}
-	if !s.CanEndPhase1() {
+	if short {
 		return later
 	}
 	now := int(m.dp1e[int(R)*spaceCount+mp])
@@ -593,6 +608,54 @@ func (m *model) phase1Ends(s *solo.State, R uint32, mp int) int {
 	e.EndPhase1()
 	now = max(now, m.bound(&e)-2*s.DisplayCost())
 	return min(now, later)
+}
+
+// nextTokens bounds the tokens one more tile can bring a display. Placing
+// a tile of colour c changes what the display's tiles see of colour c
+// alone (R10), so only the open tasks that lack nothing but c can close;
+// the tile's own tasks need their colours among the display's tiles.
+type nextTokens struct {
+	done bool
+	// open[c]: the display's open tasks that lack no colour but c.
+	open [solo.NumColours]int
+	n    [solo.NumColours]int // the display's tiles of each colour
+}
+
+// most returns the most tokens that tile id, placed on any cell next to
+// s's display, can add.
+func (nt *nextTokens) most(m *model, s *solo.State, id uint8) int {
+	if !nt.done {
+		nt.done = true
+		for i := range s.DisplaySize() {
+			pid, _, open := s.Placed(i)
+			nt.n[tiles[pid].colour]++
+			if open &= m.coverable[pid]; open == 0 {
+				continue
+			}
+			seen := s.Seen(uint8(i))
+			t := &tiles[pid]
+			for j := range t.ntasks {
+				if open&(1<<j) == 0 {
+					continue
+				}
+				var lack uint8
+				for c := range solo.NumColours {
+					if int(seen[c]) < int(t.tasks[j][c]) {
+						lack |= 1 << c
+					}
+				}
+				for c := range solo.NumColours {
+					if lack&^(1<<c) == 0 {
+						nt.open[c]++
+					}
+				}
+			}
+		}
+	}
+	c := tiles[id].colour
+	n := nt.n
+	n[c]++
+	return nt.open[c] + bits.OnesCount8(m.coverable[id]&satisfiable(id, &n))
 }
 
 // phase2Bound bounds the cost still to come in phase 2: the tiles still to

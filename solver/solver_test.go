@@ -631,3 +631,52 @@ func TestBoundEndingPhase1MatchesBruteForce(t *testing.T) {
 		brute(t, newModel(d), &s)
 	}
 }
+
+// TestNextTokensBoundsEveryPlacement places every accessible tile on every
+// frontier cell of the phase-1 positions of random and token-greedy games:
+// the tokens the tile adds never exceed nextTokens.most, and the bound is
+// reached often enough to show it is not loose by construction.
+func TestNextTokensBoundsEveryPlacement(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	checked, tight := 0, 0
+	for game := range 120 {
+		d := solo.SeedDeck(uint64(game + 1))
+		m := newModel(d)
+		s := solo.NewState(d)
+		for s.Phase() == solo.Phase1 {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			var nt nextTokens
+			bestSp, bestCell, most := acc[0], s.FrontierCell(0), -1
+			for _, sp := range acc[:k] {
+				id := uint8(s.TrackTile(int(sp)))
+				limit := nt.most(m, &s, id)
+				reached := 0
+				for q := range s.NumFrontier() {
+					c := s
+					c.Apply(sp, s.FrontierCell(q))
+					got := c.Tokens() - s.Tokens()
+					if got > limit {
+						t.Fatalf("game %d, turn %d: tile %d adds %d tokens, above nextTokens' %d", game, s.Turns()+1, id, got, limit)
+					}
+					reached = max(reached, got)
+					if n := got*8 + rng.IntN(8); n > most {
+						most, bestSp, bestCell = n, sp, s.FrontierCell(q)
+					}
+				}
+				checked++
+				if reached == limit {
+					tight++
+				}
+			}
+			if game%2 == 1 {
+				bestSp, bestCell = acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier()))
+			}
+			s.Apply(bestSp, bestCell)
+		}
+	}
+	if checked < 1000 || tight*3 < checked {
+		t.Errorf("nextTokens was reached by the best cell for %d of %d tiles; want at least a third (41 %% when written)", tight, checked)
+	}
+	t.Logf("nextTokens reached for %d of %d tiles", tight, checked)
+}
