@@ -145,9 +145,11 @@ func BenchmarkPhase2Proofs(b *testing.B) {
 // seeds 1-4 with a budget of 60M nodes a deck (the beams, then the proof's
 // passes): the sum of the proven bounds and of the scores, which
 // docs/SOLVER.md quotes. The figures depend on the code alone; run it with
-// -benchtime 1x -v (one iteration takes about two minutes; -v shows each
-// deck). Seed 5 is left out: its proof runs at about a sixth of the
-// others' node rate (docs/SOLVER.md, fourth round).
+// -benchtime 1x -v (one iteration takes about eight minutes, five of them
+// on seed 3, whose proof now reaches phase 2 and runs at about an eighth of
+// seed 1's node rate; -v shows each deck). Seed 5 is left out: its proof
+// runs at about a sixth of the others' node rate (docs/SOLVER.md, fourth
+// round).
 func BenchmarkRootProofs(b *testing.B) {
 	var bounds, scores, proven int
 	for b.Loop() {
