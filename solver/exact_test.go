@@ -144,13 +144,7 @@ func TestBoundEndingPhase1SeesTheLayout(t *testing.T) {
 		s := g.State()
 		require.True(t, s.CanEndPhase1())
 		m := newModel(l.Deck)
-		var R uint32
-		for sp := 1; sp < spaceCount; sp++ {
-			if s.TrackTile(sp) != 0 {
-				R |= 1 << (sp - 1)
-			}
-		}
-		i := int(R)*spaceCount + s.Meeple()
+		i := int(occupiedSpaces(&s))*spaceCount + s.Meeple()
 		tok := min(maxTok, s.Tokens()+m.promised(&s))
 		old := 2*s.DisplayCost() + int(max(m.dp1[i*numTok+tok], m.dp1s[i]))
 		e := s

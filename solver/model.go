@@ -553,17 +553,24 @@ func (m *model) boundWeighted(s *solo.State, num, den int) int {
 	return m.boundTok(s, s.Tokens()+m.promised(s)*num/den)
 }
 
+// occupiedSpaces is the wheel set R of s that dp1 and dp1s are indexed
+// by: bit sp-1 for each space sp of 1..11 that holds a tile.
+func occupiedSpaces(s *solo.State) uint32 {
+	var R uint32
+	for sp := 1; sp < spaceCount; sp++ {
+		if s.TrackTile(sp) != 0 {
+			R |= 1 << (sp - 1)
+		}
+	}
+	return R
+}
+
 // boundTok is the bound of a position that is not over, taking tok as the
 // tokens placed and still expected from the display.
 func (m *model) boundTok(s *solo.State, tok int) int {
 	tok = min(tok, maxTok)
 	if s.Phase() == solo.Phase1 {
-		var R uint32
-		for sp := 1; sp < spaceCount; sp++ {
-			if s.TrackTile(sp) != 0 {
-				R |= 1 << (sp - 1)
-			}
-		}
+		R := occupiedSpaces(s)
 		mp := s.Meeple()
 		i := int(R)*spaceCount + mp
 		return 2*s.DisplayCost() + max(int(m.dp1[i*numTok+tok]), m.phase1Ends(s, R, mp))

@@ -586,8 +586,10 @@ func TestReachableNeverDropsACoveredTask(t *testing.T) {
 // TestBoundEndingPhase1MatchesBruteForce checks the bound at the ends of
 // phase 1 against trying every move: positions of 13-tile decks, reached by
 // moves that are half of the time the one placing the most tokens, where
-// phase 1 may end now (its value then knows the display's layout,
-// phase1Ends) or must go on because the display holds fewer than 8 tokens.
+// phase 1 may end now or must go on because the display holds fewer than 8
+// tokens (phase1Ends, nextTokens). On such short decks ending now is never
+// the cheaper end, so the value of ending now with the layout known is
+// checked by TestBoundEndingPhase1SeesTheLayout instead.
 func TestBoundEndingPhase1MatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	endable, short := 0, 0
