@@ -101,6 +101,14 @@ const noWay = 0xff
 // word, so workers share the table without locks. A wrong hit needs two
 // positions whose hashes agree in 66 bits.
 func (m *model) phase2Exact(s *solo.State) int {
+	v, _ := m.phase2ExactBelow(s, -1)
+	return v
+}
+
+// phase2ExactBelow is phase2Exact for a caller that needs to know only
+// whether the value exceeds lim. When it does not, it may return 0 and
+// false: a lower bound, and not the value.
+func (m *model) phase2ExactBelow(s *solo.State, lim int) (int, bool) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
 	var wheelCol [solo.NumColours]int
@@ -132,30 +140,20 @@ func (m *model) phase2Exact(s *solo.State) int {
 	const checkBits = 48
 	check := h & (1<<checkBits - 1)
 	if e := slot.Load(); e&(1<<checkBits-1) == check && e != 0 {
-		return int(e >> checkBits)
+		return int(e >> checkBits), true
 	}
 	var open [3 * solo.MaxTurns]openTask
 	var base [solo.NumColours]int
 	g := wh // the wheel, the meeple and the tokens
-	var gain [solo.NumColours][maxGain]int
 	scratch := reachPool.Get().(*reachScratch)
 	defer reachPool.Put(scratch)
-	scratch.renumber()
-	for i := range nd {
-		id, c, op := s.Placed(i)
-		base[tiles[id].colour]++
-		if op = reachable(s, id, c, op&m.coverable[id]); op == 0 {
-			continue
-		}
-		k := tileNeeds(s, i, op, &wheelCol, &gain, scratch, open[no:])
-		for _, o := range open[no : no+k] {
-			g = mix(g ^ uint64(id)<<8 ^ uint64(o.j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40 ^ uint64(o.local)<<48)
-			g = mix(g ^ o.near)
-		}
-		no += k
+	no = m.openTasks(s, &wheelCol, &base, scratch, &open)
+	for _, o := range open[:no] {
+		g = mix(g ^ uint64(o.id)<<8 ^ uint64(o.j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40 ^ uint64(o.local)<<48)
+		g = mix(g ^ o.near)
 	}
 	cs := &scratch.cells
-	sightsAlone(s, wheel[:nw], cs, scratch)
+	cellKinds(s, cs, scratch)
 	for c := range solo.NumColours {
 		f := cs.far[c]
 		g = mix(g ^ uint64(f[1]) ^ uint64(f[2])<<8 ^ uint64(f[3])<<16 ^ uint64(c)<<24)
@@ -171,115 +169,184 @@ func (m *model) phase2Exact(s *solo.State) int {
 	if e := slot2.Load(); e&(1<<checkBits-1) == check2 && e != 0 {
 		v := int(e >> checkBits)
 		slot.Store(check | uint64(v)<<checkBits)
-		return v
+		return v, true
 	}
-	v := phase2Open(&base, s.Tokens(), open[:no], wheel[:nw], cs, m.takeableSets(spaces[:nw], s.Meeple()))
+	cs.fill(wheel[:nw])
+	v, done := phase2OpenBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, m.takeableSets(spaces[:nw], s.Meeple()), lim)
+	if !done {
+		return 0, false
+	}
 	slot.Store(check | uint64(v)<<checkBits)
 	slot2.Store(check2 | uint64(v)<<checkBits)
-	return v
+	return v, true
+}
+
+// openTasks writes the display's open tasks that phase 2 might still
+// fulfil to open, with their needs (tileNeeds) when the wheel holds
+// wheelCol tiles of each colour, counts the display's tiles by colour in
+// base, and returns how many tasks it wrote. It starts a new numbering of
+// the cells in scratch.
+func (m *model) openTasks(s *solo.State, wheelCol, base *[solo.NumColours]int, scratch *reachScratch, open *[3 * solo.MaxTurns]openTask) int {
+	var gain [solo.NumColours][maxGain]int
+	scratch.renumber()
+	no := 0
+	for i := range s.DisplaySize() {
+		id, c, op := s.Placed(i)
+		base[tiles[id].colour]++
+		if op = reachable(s, id, c, op&m.coverable[id]); op == 0 {
+			continue
+		}
+		no += tileNeeds(s, i, op, wheelCol, &gain, scratch, open[no:])
+	}
+	return no
 }
 
 // phase2Open is the minimum over every set S of the wheel tiles of cost(S)
 // plus 10 per token missing, as phase2Exact describes.
 func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits) int {
+	v, _ := phase2OpenBelow(base, tokens, open, wheel, cs, ok, -1)
+	return v
+}
+
+// phase2OpenBelow is phase2Open stopping at the first set whose value is
+// at most lim; it then returns false, and its value means nothing.
+func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, lim int) (int, bool) {
 	best := infinity
-	var con [spaceCount]needy
-	var upper [spaceCount + 1]int
+	sc := setCounter{base: base, tokens: tokens, open: open, wheel: wheel, cs: cs}
+	// Each set's cost and tiles of each colour (a byte a colour), from the
+	// set without its lowest tile.
+	var setCost [1 << spaceCount]int16
+	var setAdded [1 << spaceCount]uint32
+	for S := 1; S < 1<<len(wheel); S++ {
+		i := bits.TrailingZeros(uint(S))
+		id := wheel[i]
+		setCost[S] = setCost[S&(S-1)] + int16(tiles[id].cost)
+		setAdded[S] = setAdded[S&(S-1)] + 1<<(8*tiles[id].colour)
+	}
 	for S := range 1 << len(wheel) {
 		if ok[S>>6]&(1<<(S&63)) == 0 {
 			continue
 		}
-		cost := 0
-		n := *base
-		var added [solo.NumColours]uint8
-		for i, id := range wheel {
-			if S&(1<<i) != 0 {
-				cost += int(tiles[id].cost)
-				n[tiles[id].colour]++
-				added[tiles[id].colour]++
-			}
-		}
+		cost := int(setCost[S])
 		if cost >= best {
 			continue
 		}
-		code := colourCode(&n)
-		tok := tokens
-		nc := 0
-		for i, id := range wheel {
-			if S&(1<<i) == 0 {
-				continue
-			}
-			var absent uint8
-			own := tiles[id].colour
-			for c := range solo.Colour(solo.NumColours) {
-				if added[c] == 0 || (c == own && added[c] == 1) {
-					absent |= 1 << c
-				}
-			}
-			sat := satMask[id][code]
-			for c := range solo.Colour(solo.NumColours) {
-				a := int(added[c])
-				if c == own {
-					a--
-				}
-				if a >= 1 && a <= farMax {
-					sat &= cs.near[i][c][a]
-				}
-			}
-			if sat&names[id][absent] == 0 {
-				tok += bits.OnesCount8(sat)
-				continue
-			}
-			b := cs.bestOne(i, absent, sat)
-			tok += b
-			con[nc] = needy{i: i, A: absent, sat: sat, none: bits.OnesCount8(sat &^ names[id][absent])}
-			upper[nc] = b
-			nc++
-		}
-		var local [solo.NumColours][3 * solo.MaxTurns]uint64
-		var nlocal [solo.NumColours]int
-		for _, o := range open {
-			if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
-				tok++
-				for l := o.local; l != 0; l &= l - 1 {
-					c := bits.TrailingZeros8(l)
-					local[c][nlocal[c]] = o.near
-					nlocal[c]++
-				}
-			}
-		}
-		// A tile that sees no tile of colour c yet needs a new one on a
-		// cell next to it; with fewer new tiles of colour c than such
-		// tiles need between them, some of their tasks go without. Each
-		// colour's loss holds alone, so the largest one counts.
-		loss := 0
-		for c := range solo.NumColours {
-			if nlocal[c] > int(added[c]) {
-				loss = max(loss, nlocal[c]-maxCover(local[c][:nlocal[c]], int(added[c])))
-			}
-		}
-		tok -= loss
+		tok, nc := sc.count(S, setAdded[S])
 		v := cost + 10*(maxTok-min(tok, maxTok))
 		if v < best && nc >= 2 {
-			// The tiles that need the display's cells may not all get
-			// the cell they want: share the cells out.
-			sum := 0
-			for j := nc - 1; j >= 0; j-- {
-				sum += upper[j]
-				upper[j] = sum
-			}
-			upper[nc] = 0
-			var used [maxClasses]uint8
-			got := -1
-			cs.assign(con[:nc], upper[:nc+1], &used, 0, &got)
-			tok -= sum - got
+			tok = sc.share(tok, nc)
 			v = cost + 10*(maxTok-min(tok, maxTok))
 		}
 		if v < best {
 			best = v
+			if best <= lim {
+				return best, false
+			}
 		}
 	}
-	return best
+	return best, true
+}
+
+// setCounter counts, for one layout, the tokens that sets of wheel tiles
+// could bring, as phase2Exact describes; its arrays are scratch space.
+type setCounter struct {
+	base   *[solo.NumColours]int
+	tokens int
+	open   []openTask
+	wheel  []uint8
+	cs     *cellSights
+	con    [spaceCount]needy
+	upper  [spaceCount + 1]int
+	local  [solo.NumColours][3 * solo.MaxTurns]uint64
+}
+
+// count returns the tokens of the display with the wheel tiles of S added
+// (packed: their counts by colour, a byte a colour), before the tiles that
+// need the display's cells share them out, and how many such tiles there
+// are (share's nc).
+func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
+	var added [solo.NumColours]uint8
+	n := *sc.base
+	var absent0 uint8 // the colours S brings no tile of
+	for c := range solo.NumColours {
+		added[c] = uint8(packed >> (8 * c))
+		n[c] += int(added[c])
+		if added[c] == 0 {
+			absent0 |= 1 << c
+		}
+	}
+	code := colourCode(&n)
+	cs := sc.cs
+	tok = sc.tokens
+	for i, id := range sc.wheel {
+		if S&(1<<i) == 0 {
+			continue
+		}
+		absent := absent0
+		own := tiles[id].colour
+		if added[own] == 1 {
+			absent |= 1 << own
+		}
+		sat := satMask[id][code]
+		for c := range solo.Colour(solo.NumColours) {
+			a := int(added[c])
+			if c == own {
+				a--
+			}
+			if a >= 1 && a <= farMax {
+				sat &= cs.near[i][c][a]
+			}
+		}
+		if sat&names[id][absent] == 0 {
+			tok += bits.OnesCount8(sat)
+			continue
+		}
+		b := cs.bestOne(i, absent, sat)
+		tok += b
+		sc.con[nc] = needy{i: i, A: absent, sat: sat, none: bits.OnesCount8(sat &^ names[id][absent])}
+		sc.upper[nc] = b
+		nc++
+	}
+	var nlocal [solo.NumColours]int
+	for _, o := range sc.open {
+		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
+			tok++
+			for l := o.local; l != 0; l &= l - 1 {
+				c := bits.TrailingZeros8(l)
+				sc.local[c][nlocal[c]] = o.near
+				nlocal[c]++
+			}
+		}
+	}
+	// A tile that sees no tile of colour c yet needs a new one on a
+	// cell next to it; with fewer new tiles of colour c than such
+	// tiles need between them, some of their tasks go without. Each
+	// colour's loss holds alone, so the largest one counts.
+	loss := 0
+	for c := range solo.NumColours {
+		if nlocal[c] > int(added[c]) {
+			loss = max(loss, nlocal[c]-maxCover(sc.local[c][:nlocal[c]], int(added[c])))
+		}
+	}
+	return tok - loss, nc
+}
+
+// share lowers tok, count's tokens, for the nc tiles that need the
+// display's cells: they may not all get the cell they want.
+func (sc *setCounter) share(tok, nc int) int {
+	if nc < 2 {
+		return tok
+	}
+	sum := 0
+	for j := nc - 1; j >= 0; j-- {
+		sum += sc.upper[j]
+		sc.upper[j] = sum
+	}
+	sc.upper[nc] = 0
+	var used [maxClasses]uint8
+	got := -1
+	sc.cs.assign(sc.con[:nc], sc.upper[:nc+1], &used, 0, &got)
+	return tok - (sum - got)
 }
 
 // maxGain is the length of a reachGain table: a colour has at most 11 tiles
@@ -502,6 +569,14 @@ func buildNames() {
 
 // sightsAlone fills cs for the display of s and the tiles of wheel.
 func sightsAlone(s *solo.State, wheel []uint8, cs *cellSights, w *reachScratch) {
+	cellKinds(s, cs, w)
+	cs.fill(wheel)
+}
+
+// cellKinds fills the part of cs that depends on the display alone: the
+// kinds of empty cells next to it (sight, cap) and far. phase2Exact keys
+// its second memo on them, and fills the rest only when that misses.
+func cellKinds(s *solo.State, cs *cellSights, w *reachScratch) {
 	// The display's groups: a label and a size per tile.
 	nd := s.DisplaySize()
 	var index [solo.NumTiles + 1]int8
@@ -579,7 +654,6 @@ func sightsAlone(s *solo.State, wheel []uint8, cs *cellSights, w *reachScratch) 
 	for c := range solo.Colour(solo.NumColours) {
 		farSight(s, c, label[:nd], size[:ng], &cs.far[c], w)
 	}
-	cs.fill(wheel)
 }
 
 // fill computes fit, best and near for the tiles of wheel from the kinds

@@ -492,10 +492,20 @@ var fullWheelTakeable = func() []uint16 {
 // bound returns a lower bound on the final score of every line through s.
 // It does not allocate.
 func (m *model) bound(s *solo.State) int {
+	return m.boundBelow(s, -1)
+}
+
+// boundBelow is bound for a caller that only needs to know whether the
+// bound exceeds lim: when it does, the value is bound's; when it does not,
+// the value is a lower bound at most lim, which may be weaker than
+// bound's. The depth-first search expands a child whose bound is at most
+// its threshold whatever the value, so it spares the full phase-2 sums
+// there (phase2Open stops at the first set of wheel tiles within lim).
+func (m *model) boundBelow(s *solo.State, lim int) int {
 	if s.Over() {
 		return s.Score().Total()
 	}
-	return m.boundTok(s, s.Tokens()+m.promised(s))
+	return m.boundTok(s, s.Tokens()+m.promised(s), lim)
 }
 
 // promised counts the uncovered tasks of the display that could still be
@@ -548,9 +558,9 @@ func (m *model) boundWeighted(s *solo.State, num, den int) int {
 		return sc.S1 + sc.P1 + s.DisplayCost() + m.phase2Bound(s, num, den)
 	}
 	if num == 0 {
-		return m.boundTok(s, s.Tokens())
+		return m.boundTok(s, s.Tokens(), -1)
 	}
-	return m.boundTok(s, s.Tokens()+m.promised(s)*num/den)
+	return m.boundTok(s, s.Tokens()+m.promised(s)*num/den, -1)
 }
 
 // occupiedSpaces is the wheel set R of s that dp1 and dp1s are indexed
@@ -566,17 +576,21 @@ func occupiedSpaces(s *solo.State) uint32 {
 }
 
 // boundTok is the bound of a position that is not over, taking tok as the
-// tokens placed and still expected from the display.
-func (m *model) boundTok(s *solo.State, tok int) int {
+// tokens placed and still expected from the display; lim is boundBelow's.
+func (m *model) boundTok(s *solo.State, tok int, lim int) int {
 	tok = min(tok, maxTok)
 	if s.Phase() == solo.Phase1 {
 		R := occupiedSpaces(s)
 		mp := s.Meeple()
 		i := int(R)*spaceCount + mp
-		return 2*s.DisplayCost() + max(int(m.dp1[i*numTok+tok]), m.phase1Ends(s, R, mp))
+		return 2*s.DisplayCost() + max(int(m.dp1[i*numTok+tok]), m.phase1Ends(s, R, mp, lim-2*s.DisplayCost()))
 	}
 	sc := s.Score()
-	return sc.S1 + sc.P1 + s.DisplayCost() + max(m.phase2Bound(s, 1, 1), m.phase2Exact(s))
+	base := sc.S1 + sc.P1 + s.DisplayCost()
+	// When the sums stop early, the true value is at most lim - base, and
+	// phase2Bound alone is either the value (above that) or within lim.
+	e, _ := m.phase2ExactBelow(s, lim-base)
+	return base + max(m.phase2Bound(s, 1, 1), e)
 }
 
 // phase1Ends bounds, as dp1s does, the cost still to come from the
@@ -586,8 +600,9 @@ func (m *model) boundTok(s *solo.State, tok int) int {
 // tile's own tasks and the open tasks it can close (nextTokens), so ending
 // now or right after the next tile is counted only when the tokens can be
 // there. Ending now is then valued with the phase-2 rules that see the
-// layout. The ends after two or more tiles are dp1s's.
-func (m *model) phase1Ends(s *solo.State, R uint32, mp int) int {
+// layout. The ends after two or more tiles are dp1s's. lim is boundBelow's,
+// in the same terms as the result (the display's doubled cost left out).
+func (m *model) phase1Ends(s *solo.State, R uint32, mp int, lim int) int {
 	short := s.Tokens() < solo.TokensPhase1
 	var nt nextTokens
 	later := infinity
@@ -608,12 +623,15 @@ func (m *model) phase1Ends(s *solo.State, R uint32, mp int) int {
 		return later
 	}
 	now := int(m.dp1e[int(R)*spaceCount+mp])
-	if now >= later {
-		return later
+	if now >= later || later <= lim {
+		// Ending now can only lower the value, or the caller needs no
+		// more than that it is within lim.
+		return min(now, later)
 	}
 	e := *s
 	e.EndPhase1()
-	now = max(now, m.bound(&e)-2*s.DisplayCost())
+	cost := 2 * s.DisplayCost()
+	now = max(now, m.boundBelow(&e, lim+cost)-cost)
 	return min(now, later)
 }
 

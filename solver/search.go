@@ -210,13 +210,14 @@ func (w *worker) child(s *solo.State, mv move, dst *solo.State) {
 }
 
 // gen writes the children of s into buf with their bounds, sorted best
-// first, and returns how many there are. scratch is overwritten.
-func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State) int {
+// first, and returns how many there are. scratch is overwritten. A bound
+// at most lim may be weaker than the child's full bound (boundBelow).
+func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, lim int) int {
 	n := w.expand(s, buf)
 	for i := range n {
 		w.child(s, buf[i], scratch)
 		w.tick()
-		buf[i].f = int16(w.sh.m.bound(scratch))
+		buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
 		buf[i].tie = int16(-scratch.Tokens())
 	}
 	slices.SortFunc(buf[:n], cmpMove)
@@ -266,7 +267,7 @@ func (w *worker) dfs(d int, T int, f int) int {
 		return f
 	}
 	buf := &w.moves[d]
-	n := w.gen(s, buf, &w.stack[d+1])
+	n := w.gen(s, buf, &w.stack[d+1], min(T, int(sh.best.Load())-1))
 	if sh.stop.Load() {
 		return f
 	}

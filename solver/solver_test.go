@@ -385,7 +385,7 @@ func TestSearchAllocatesNothing(t *testing.T) {
 	allocs := testing.AllocsPerRun(20, func() {
 		sh.stop.Store(false)
 		sh.nodes.Store(0)
-		w.gen(&w.stack[0], &w.moves[0], &w.stack[1])
+		w.gen(&w.stack[0], &w.moves[0], &w.stack[1], -1)
 		w.dfs(0, f+10, f)
 	})
 	if allocs != 0 {
