@@ -136,6 +136,9 @@ type worker struct {
 	diversity int // if positive, a beam keeps at most this many positions per wheelKey
 	noise     int // if positive, beam ranks get a random 0..noise-1 added
 	rng       *rand.PCG
+	// mirror: at depths below it, the depth-first search takes the
+	// children within its limit last first (see dfs).
+	mirror int
 }
 
 func newWorker(sh *shared) *worker {
@@ -272,11 +275,26 @@ func (w *worker) dfs(d int, T int, f int) int {
 		return f
 	}
 	res := infinity
+	// The children within the limit come first (buf is sorted); a worker
+	// that helps another prove walks the top of the tree from the other
+	// end, so the two meet in the table rather than in the same subtrees.
+	within := n
 	for i := range n {
+		if int(buf[i].f) > min(T, int(sh.best.Load())-1) {
+			within = i
+			res = int(buf[i].f)
+			break
+		}
+	}
+	for j := range within {
+		i := j
+		if d < w.mirror {
+			i = within - 1 - j
+		}
 		mv := buf[i]
 		if int(mv.f) > min(T, int(sh.best.Load())-1) {
 			res = min(res, int(mv.f))
-			break
+			continue
 		}
 		w.play(s, mv, &w.stack[d+1])
 		v := w.dfs(d+1, T, int(mv.f))
@@ -312,7 +330,8 @@ func (w *worker) prove() {
 		if v >= int(sh.best.Load()) {
 			break
 		}
-		T = max(v, T+1)
+		// Another worker may have proven more meanwhile.
+		T = max(v, T+1, int(sh.lb.Load()))
 	}
 	w.flush()
 }

@@ -184,7 +184,10 @@ func newShared(g *solo.Game, bits int) *shared {
 // passes that raise the proven bound. The schedule depends on nothing but the deck, so the
 // result is deterministic up to where a time limit stops it. With more:
 // worker 0 runs two narrow beams and then proves; the others run wider and
-// wider beams of both rankings, then randomised restarts.
+// wider beams of both rankings; then worker 1 helps worker 0 prove (both
+// raise the same bound through the shared table; seed 32 of the suite was
+// proven in 52 s of a 60 s run this way, and not at all with randomised
+// restarts in its place), and any further workers run randomised restarts.
 func run(sh *shared, i, n int) {
 	w := newWorker(sh)
 	w.openNum, w.openDen = 0, 1
@@ -214,6 +217,13 @@ func run(sh *shared, i, n int) {
 			beam(width, 0)
 		}
 		beam(16384, 5*16)
+		if i == 1 {
+			// The second worker then helps the first prove: the
+			// table they share passes on what each has refuted.
+			w.mirror = mirrorDepth
+			w.prove()
+			break
+		}
 		w.rng = rand.NewPCG(uint64(i), uint64(time.Now().UnixNano()))
 		w.noise = 1 << 10
 		w.diversity = 64
@@ -231,6 +241,10 @@ func run(sh *shared, i, n int) {
 	}
 	w.flush()
 }
+
+// mirrorDepth is how deep a worker that helps prove takes the children
+// last first.
+const mirrorDepth = 4
 
 // pricePerToken is the beam's price of a missing token in sixteenths of a
 // point (4 points): of 48, 64, 80 and 96 on seeds 1..20, 64 and 80 did best.
