@@ -335,7 +335,17 @@ func (s *State) Apply(sp uint8, c Cell) {
 	s.onTrack--
 	s.meeple = sp
 	s.turns++
-	s.place(id, c)
+
+	k := s.n
+	s.n++
+	s.placed[k] = id
+	s.cells[k] = c
+	s.board[c] = k + 1
+	td := &tileTable[id]
+	s.open[k] = uint8(1)<<td.ntasks - 1
+	s.sum += uint16(td.cost)
+	s.updateFrontier(c)
+	s.cover(k)
 
 	switch {
 	case s.tokens >= TokensTotal:
@@ -348,26 +358,6 @@ func (s *State) Apply(sp uint8, c Cell) {
 	case s.onTrack == 0:
 		s.phase = GameOver
 	}
-}
-
-// Place puts tile id on cell c and covers every task that is now fulfilled
-// (R9, R10, R11) as a turn does, but takes nothing from the wheel and
-// changes neither the turns nor the phase. It serves searches over layouts
-// (what a set of tiles could fulfil wherever it lies). c must be a cell a
-// tile may be placed on and id a tile that is not in the display.
-func (s *State) Place(id int, c Cell) { s.place(uint8(id), c) }
-
-func (s *State) place(id uint8, c Cell) {
-	k := s.n
-	s.n++
-	s.placed[k] = id
-	s.cells[k] = c
-	s.board[c] = k + 1
-	td := &tileTable[id]
-	s.open[k] = uint8(1)<<td.ntasks - 1
-	s.sum += uint16(td.cost)
-	s.updateFrontier(c)
-	s.cover(k)
 }
 
 // EndPhase1 ends phase 1 (R12), notes S1 (R13) and refills the wheel (R14).

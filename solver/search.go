@@ -10,10 +10,6 @@ import (
 	"github.com/novaluna/novaluna/solo"
 )
 
-// refineBudget is the layout search's node budget at each phase-2
-// position the depth-first search expands (0: no layout search).
-var refineBudget int64 = 2000
-
 // maxMoves bounds the children of a position: up to three tiles on any
 // frontier cell, each either before or after ending phase 1, plus ending
 // phase 1 into an empty wheel.
@@ -143,11 +139,10 @@ type worker struct {
 	// mirror: at depths below it, the depth-first search takes the
 	// children within its limit last first (see dfs).
 	mirror int
-	layout *layoutSearch // refinePhase2's scratch
 }
 
 func newWorker(sh *shared) *worker {
-	return &worker{sh: sh, openNum: 1, openDen: 1, layout: new(layoutSearch)}
+	return &worker{sh: sh, openNum: 1, openDen: 1}
 }
 
 // tick counts a node and reports whether the search must stop. It flushes
@@ -273,18 +268,6 @@ func (w *worker) dfs(d int, T int, f int) int {
 	}
 	if f > min(T, int(sh.best.Load())-1) {
 		return f
-	}
-	if s.Phase() == solo.Phase2 && refineBudget > 0 {
-		// Before a phase-2 subtree is searched, the layouts of the cheap
-		// sets of wheel tiles may show that none reaches the threshold.
-		sc := s.Score()
-		base := sc.S1 + sc.P1 + s.DisplayCost()
-		lim := min(T, int(sh.best.Load())-1) - base
-		if v := sh.m.refinePhase2(s, lim, w.layout, refineBudget); v > lim {
-			f = max(f, base+v)
-			sh.tt.store(k, f)
-			return f
-		}
 	}
 	buf := &w.moves[d]
 	n := w.gen(s, buf, &w.stack[d+1], min(T, int(sh.best.Load())-1))
