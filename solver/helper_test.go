@@ -1,0 +1,56 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// TestMirroredProofMatchesBruteForce: a worker that takes the children
+// last first near the top of the tree (the helper of a two-worker search)
+// must prove the same optimum as trying every move, on endgames of three
+// tiles, alone and beside a worker that walks the tree the usual way.
+func TestMirroredProofMatchesBruteForce(t *testing.T) {
+	src := rand.NewPCG(7, 8)
+	tested := 0
+	for seed := uint64(1); tested < 20; seed++ {
+		d := solo.SeedDeck(seed)[:13]
+		g, ok := endgame(d, src, 3)
+		if !ok {
+			continue
+		}
+		tested++
+		s := g.State()
+		want := brute(t, newModel(d), &s)
+
+		sh := newShared(g, 12)
+		w := newWorker(sh)
+		w.mirror = mirrorDepth
+		w.prove()
+		r, err := sh.result()
+		require.NoError(t, err, "seed %d: the mirrored proof found no line", seed)
+		assert.Equal(t, want, r.Score.Total(), "seed %d: mirrored proof's score", seed)
+		assert.True(t, r.Optimal, "seed %d: mirrored proof not proven (bound %d)", seed, r.LowerBound)
+		checkLine(t, r)
+
+		// Both walks at once, sharing the table.
+		sh = newShared(g, 12)
+		done := make(chan struct{})
+		go func() {
+			h := newWorker(sh)
+			h.mirror = mirrorDepth
+			h.prove()
+			close(done)
+		}()
+		newWorker(sh).prove()
+		<-done
+		r, err = sh.result()
+		require.NoError(t, err, "seed %d: the two workers found no line", seed)
+		assert.Equal(t, want, r.Score.Total(), "seed %d: two workers' score", seed)
+		assert.Equal(t, want, r.LowerBound, "seed %d: two workers' bound", seed)
+	}
+}
