@@ -785,3 +785,109 @@ func (m *model) priced(s *solo.State, price int) int {
 // creditByLack is the part of a token, in sixteenths, that an open task
 // counts for when it lacks 0, 1, 2, ... tiles.
 var creditByLack = [...]int{16, 8, 4, 2, 1, 0}
+
+// tileAhead bounds, before any of them is made, the children of the
+// phase-1 position s that take the tile on space sp (one a frontier cell):
+// none has a bound below the value, and each child's bound (boundTok) is
+// at least it. It needs only what s knows: placing a tile of colour c
+// changes what the display's tiles see of colour c alone (R10), so after
+// the tile and the next one only the open tasks of s that lack nothing but
+// those two colours can close, besides the two tiles' own tasks; and a
+// task that s's neighbourhood rules out (reachable) stays out. ok is false
+// when the children may end the game or the phase (an empty wheel, 21
+// tokens), which the caller must bound one by one. la holds what s gives
+// every tile (tileAheadOf).
+func (m *model) tileAhead(s *solo.State, la *lookahead, sp uint8) (int, bool) {
+	R := occupiedSpaces(s)
+	nR := R &^ (1 << (sp - 1))
+	id := m.deck[sp-1]
+	if nR == 0 || s.Tokens()+la.promised+m.tokensOf(id) >= maxTok {
+		return 0, false
+	}
+	cost := 2 * (s.DisplayCost() + int(tiles[id].cost))
+	i := int(nR)*spaceCount + int(sp)
+	// What the child's own token count can reach (dp1's term).
+	d := int(m.dp1[i*numTok+s.Tokens()+la.promised+m.tokensOf(id)])
+	cA := tiles[id].colour
+	nA := la.n
+	nA[cA]++
+	// Whether the child can hold 8 tokens: then it may end phase 1 now.
+	mayEnd := s.Tokens()+la.lacking[1<<cA]+bits.OnesCount8(m.coverable[id]&satisfiable(id, &nA)) >= solo.TokensPhase1
+	var acc [3]uint8
+	k := accessible(nR, int(sp), &acc)
+	later := infinity
+	for j := range k {
+		sb := acc[j]
+		idB := m.deck[sb-1]
+		nRB := nR &^ (1 << (sb - 1))
+		iB := int(nRB)*spaceCount + int(sb)
+		v := int(m.dp1l[iB])
+		if e := int(m.dp1e[iB]); e < v {
+			open := nRB == 0 || mayEnd
+			if !open {
+				cB := tiles[idB].colour
+				nAB := nA
+				nAB[cB]++
+				// The tile's own open tasks count as nextTokens counts
+				// them after it (whatever they lack of the next colour),
+				// so that the value never exceeds the child's bound.
+				t := s.Tokens() + la.lacking[1<<cA|1<<cB] + m.tokensOf(id) +
+					bits.OnesCount8(m.coverable[idB]&satisfiable(idB, &nAB))
+				open = t >= solo.TokensPhase1
+			}
+			if open {
+				v = e
+			}
+		}
+		later = min(later, 2*int(tiles[idB].cost)+v)
+	}
+	ends := later
+	if mayEnd {
+		ends = min(ends, int(m.dp1e[i]))
+	}
+	return cost + max(d, ends), true
+}
+
+// lookahead is what tileAhead needs of a phase-1 position, found once for
+// all its children.
+type lookahead struct {
+	promised int                  // model.promised of the position
+	n        [solo.NumColours]int // the display's tiles of each colour
+	// lacking[mask] counts the display's open tasks (that can ever be
+	// fulfilled) whose missing colours are all in mask.
+	lacking [1 << solo.NumColours]int
+}
+
+// tileAheadOf fills la for s.
+func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
+	*la = lookahead{promised: m.promised(s)}
+	var byLack [1 << solo.NumColours]int
+	for i := range s.DisplaySize() {
+		pid, _, open := s.Placed(i)
+		la.n[tiles[pid].colour]++
+		if open &= m.coverable[pid]; open == 0 {
+			continue
+		}
+		seen := s.Seen(uint8(i))
+		t := &tiles[pid]
+		for j := range t.ntasks {
+			if open&(1<<j) == 0 {
+				continue
+			}
+			var lack uint8
+			for c := range solo.NumColours {
+				if int(seen[c]) < int(t.tasks[j][c]) {
+					lack |= 1 << c
+				}
+			}
+			byLack[lack]++
+		}
+	}
+	for mask := range len(la.lacking) {
+		for sub := range len(byLack) {
+			if sub&^mask == 0 {
+				la.lacking[mask] += byLack[sub]
+			}
+		}
+	}
+}

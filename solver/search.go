@@ -217,7 +217,25 @@ func (w *worker) child(s *solo.State, mv move, dst *solo.State) {
 // at most lim may be weaker than the child's full bound (boundBelow).
 func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, lim int) int {
 	n := w.expand(s, buf)
+	// In phase 1 a tile's children are first bounded together
+	// (tileAhead): where that is above the limit, none is made.
+	var ahead [spaceCount]int16
+	if lim >= 0 && s.Phase() == solo.Phase1 {
+		var la lookahead
+		w.sh.m.tileAheadOf(s, &la)
+		var acc [3]uint8
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			w.tick() // a bound, like a child's
+			if v, ok := w.sh.m.tileAhead(s, &la, sp); ok && v > lim {
+				ahead[sp] = int16(v)
+			}
+		}
+	}
 	for i := range n {
+		if mv := buf[i]; !mv.end && mv.sp != noSpace && ahead[mv.sp] > 0 {
+			buf[i].f, buf[i].tie = ahead[mv.sp], 0
+			continue
+		}
 		w.child(s, buf[i], scratch)
 		w.tick()
 		buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
