@@ -1034,3 +1034,73 @@ func tileNeeds(s *solo.State, i int, op uint8, wheelCol *[solo.NumColours]int, g
 	}
 	return n
 }
+
+// phase2Ahead bounds, before any of them is made, the children of the
+// phase-2 position s by the tile they take: for each space sp of the
+// wheel, ahead[sp] is the least of phase2Exact's values over the sets of
+// wheel tiles that hold the tile on sp, plus the notes so far. Every line
+// through such a child takes a set that holds the tile, so no line through
+// it scores less. Spaces without a tile get infinity.
+func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
+	var wheel [spaceCount]uint8
+	var spaces [spaceCount]uint8
+	var wheelCol [solo.NumColours]int
+	nw := 0
+	for sp := range spaceCount {
+		ahead[sp] = infinity
+		if id := s.TrackTile(sp); id != 0 {
+			wheel[nw] = uint8(id)
+			spaces[nw] = uint8(sp)
+			nw++
+			wheelCol[tiles[id].colour]++
+		}
+	}
+	var open [3 * solo.MaxTurns]openTask
+	var base [solo.NumColours]int
+	scratch := reachPool.Get().(*reachScratch)
+	defer reachPool.Put(scratch)
+	no := m.openTasks(s, &wheelCol, &base, scratch, &open)
+	cs := &scratch.cells
+	cellKinds(s, cs, scratch)
+	cs.fill(wheel[:nw])
+	ok := m.takeableSets(spaces[:nw], s.Meeple())
+	sc := setCounter{base: &base, tokens: s.Tokens(), open: open[:no], wheel: wheel[:nw], cs: cs}
+	var best [spaceCount]int
+	for i := range nw {
+		best[i] = infinity
+	}
+	var setCost [1 << spaceCount]int16
+	var setAdded [1 << spaceCount]uint32
+	for S := 1; S < 1<<nw; S++ {
+		i := bits.TrailingZeros(uint(S))
+		id := wheel[i]
+		setCost[S] = setCost[S&(S-1)] + int16(tiles[id].cost)
+		setAdded[S] = setAdded[S&(S-1)] + 1<<(8*tiles[id].colour)
+		if ok[S>>6]&(1<<(S&63)) == 0 {
+			continue
+		}
+		cost := int(setCost[S])
+		worst := 0 // the highest best among the tiles of S
+		for b := S; b != 0; b &= b - 1 {
+			worst = max(worst, best[bits.TrailingZeros(uint(b))])
+		}
+		if cost >= worst {
+			continue
+		}
+		tok, nc := sc.count(S, setAdded[S])
+		v := cost + 10*(maxTok-min(tok, maxTok))
+		if v < worst && nc >= 2 {
+			tok = sc.share(tok, nc)
+			v = cost + 10*(maxTok-min(tok, maxTok))
+		}
+		for b := S; b != 0; b &= b - 1 {
+			i := bits.TrailingZeros(uint(b))
+			best[i] = min(best[i], v)
+		}
+	}
+	sco := s.Score()
+	done := sco.S1 + sco.P1 + s.DisplayCost()
+	for i := range nw {
+		ahead[spaces[i]] = done + best[i]
+	}
+}

@@ -220,6 +220,16 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	// In phase 1 a tile's children are first bounded together
 	// (tileAhead): where that is above the limit, none is made.
 	var ahead [spaceCount]int16
+	if lim >= 0 && s.Phase() == solo.Phase2 {
+		var v [spaceCount]int
+		w.sh.m.phase2Ahead(s, &v)
+		w.tick()
+		for sp, a := range v {
+			if a > lim {
+				ahead[sp] = int16(min(a, infinity))
+			}
+		}
+	}
 	if lim >= 0 && s.Phase() == solo.Phase1 {
 		var la lookahead
 		w.sh.m.tileAheadOf(s, &la)

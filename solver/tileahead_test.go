@@ -1,7 +1,10 @@
 package solver
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,4 +59,78 @@ func TestTileAheadBoundsEveryChild(t *testing.T) {
 	t.Logf("tileAhead equals the least child bound for %d of %d tiles", tight, checked)
 	assert.Greater(t, checked, 500, "tiles checked")
 	assert.Greater(t, tight*4, checked, "tileAhead is the least child bound for %d of %d tiles; want at least a quarter", tight, checked)
+}
+
+// TestPhase2AheadMatchesBruteForce: in phase-2 endgames of three tiles,
+// phase2Ahead's value for a tile is never above the best score of any
+// child that takes it, found by trying every move.
+func TestPhase2AheadMatchesBruteForce(t *testing.T) {
+	src := rand.NewPCG(15, 16)
+	checked := 0
+	for seed := uint64(1); checked < 120 && seed < 400; seed++ {
+		d := solo.SeedDeck(seed)[:15]
+		g, ok := endgame(d, src, 3)
+		if !ok || g.Phase() != solo.Phase2 {
+			continue
+		}
+		m := newModel(d)
+		s := g.State()
+		var ahead [spaceCount]int
+		m.phase2Ahead(&s, &ahead)
+		var acc [3]uint8
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			least := infinity
+			for q := range s.NumFrontier() {
+				c := s
+				c.Apply(sp, s.FrontierCell(q))
+				least = min(least, brute(t, m, &c))
+			}
+			require.LessOrEqual(t, ahead[sp], least, "seed %d, turn %d: phase2Ahead of space %d above the best child", seed, s.Turns()+1, sp)
+			checked++
+		}
+	}
+	assert.GreaterOrEqual(t, checked, 100, "tiles checked")
+}
+
+// TestPhase2AheadOnGoodLines: at 0 to 5 turns into phase 2 of the six lines
+// of testdata/phase2, the value phase2Ahead gives the tile the line takes
+// next is at most the line's score, and the values tell the tiles apart:
+// some tile's value is above the position's own bound.
+func TestPhase2AheadOnGoodLines(t *testing.T) {
+	above, checked := 0, 0
+	for seed := 1; seed <= 6; seed++ {
+		data, err := os.ReadFile(filepath.Join("testdata", "phase2", fmt.Sprintf("seed-%d.json", seed)))
+		require.NoError(t, err)
+		l, err := solo.ParseLine(data)
+		require.NoError(t, err)
+		score, err := solo.Replay(l)
+		require.NoError(t, err)
+		m := newModel(l.Deck)
+		for k := 0; k <= 5; k++ {
+			g, err := solo.PlayPrefix(l, l.Phase1Turns+k)
+			require.NoError(t, err)
+			s := g.State()
+			if s.Over() {
+				break
+			}
+			var ahead [spaceCount]int
+			m.phase2Ahead(&s, &ahead)
+			next := l.Moves[l.Phase1Turns+k].Tile
+			sp := 0
+			for ; sp < spaceCount && s.TrackTile(sp) != next; sp++ {
+			}
+			require.Less(t, sp, spaceCount, "seed %d: tile %d not on the wheel", seed, next)
+			assert.LessOrEqual(t, ahead[sp], score.Total(), "seed %d, %d turns into phase 2: the line's tile %d", seed, k, next)
+			b := m.bound(&s)
+			var acc [3]uint8
+			for _, a := range acc[:s.Accessible(&acc)] {
+				checked++
+				if ahead[a] > b {
+					above++
+				}
+			}
+		}
+	}
+	t.Logf("phase2Ahead above the position's bound for %d of %d accessible tiles", above, checked)
+	assert.Positive(t, above, "phase2Ahead never tells the tiles apart")
 }
