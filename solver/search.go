@@ -219,16 +219,13 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	n := w.expand(s, buf)
 	// In phase 1 a tile's children are first bounded together
 	// (tileAhead): where that is above the limit, none is made.
-	var ahead [spaceCount]int16
+	var ahead, aheadEnd [spaceCount]int16
 	if lim >= 0 && s.Phase() == solo.Phase2 {
-		var v [spaceCount]int
-		w.sh.m.phase2Ahead(s, &v)
-		w.tick()
-		for sp, a := range v {
-			if a > lim {
-				ahead[sp] = int16(min(a, infinity))
-			}
-		}
+		w.phase2Ahead(s, lim, &ahead)
+	}
+	if lim >= 0 && s.CanEndPhase1() && !w.ended.Over() {
+		// The same for the moves that end phase 1 first.
+		w.phase2Ahead(&w.ended, lim, &aheadEnd)
 	}
 	if lim >= 0 && s.Phase() == solo.Phase1 {
 		var la lookahead
@@ -242,9 +239,15 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		}
 	}
 	for i := range n {
-		if mv := buf[i]; !mv.end && mv.sp != noSpace && ahead[mv.sp] > 0 {
-			buf[i].f, buf[i].tie = ahead[mv.sp], 0
-			continue
+		if mv := buf[i]; mv.sp != noSpace {
+			a := ahead[mv.sp]
+			if mv.end {
+				a = aheadEnd[mv.sp]
+			}
+			if a > 0 {
+				buf[i].f, buf[i].tie = a, 0
+				continue
+			}
 		}
 		w.child(s, buf[i], scratch)
 		w.tick()
@@ -253,6 +256,20 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	}
 	slices.SortFunc(buf[:n], cmpMove)
 	return n
+}
+
+// phase2Ahead sets ahead[sp] to model.phase2Ahead's value for the tile on
+// space sp of the phase-2 position s where that is above lim, and leaves
+// it 0 elsewhere.
+func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16) {
+	var v [spaceCount]int
+	w.sh.m.phase2Ahead(s, &v)
+	w.tick() // a bound, like a child's
+	for sp, a := range v {
+		if a > lim {
+			ahead[sp] = int16(min(a, infinity))
+		}
+	}
 }
 
 // play applies mv to a copy of s in dst and records it in the path.

@@ -10,6 +10,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/novaluna/novaluna/internal/reference"
 	"github.com/novaluna/novaluna/solo"
 )
@@ -630,7 +632,15 @@ func TestBoundEndingPhase1MatchesBruteForce(t *testing.T) {
 		default:
 			continue
 		}
-		brute(t, newModel(d), &s)
+		m := newModel(d)
+		want := brute(t, m, &s)
+		// The depth-first proof, whose tile-level cuts (tileAhead,
+		// phase2Ahead) act here, must prove the same optimum.
+		sh := &shared{m: m, tt: newTable(12), start: s, deck: d, begin: time.Now()}
+		sh.best.Store(infinity)
+		newWorker(sh).prove()
+		assert.Equal(t, want, int(sh.best.Load()), "seed %d, turn %d: the proof's best line", seed, s.Turns())
+		assert.Equal(t, want, int(sh.lb.Load()), "seed %d, turn %d: the proof's bound", seed, s.Turns())
 	}
 }
 
