@@ -34,7 +34,8 @@ func BenchmarkExpand(b *testing.B) {
 	b.ReportAllocs()
 	children := 0
 	for b.Loop() {
-		children += w.gen(&w.stack[0], &w.moves[0], &w.stack[1], -1)
+		n, _ := w.gen(&w.stack[0], &w.moves[0], &w.stack[1], -1)
+		children += n
 	}
 	b.ReportMetric(float64(children)/b.Elapsed().Seconds(), "nodes/s")
 }

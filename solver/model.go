@@ -505,7 +505,43 @@ func (m *model) boundBelow(s *solo.State, lim int) int {
 	if s.Over() {
 		return s.Score().Total()
 	}
-	return m.boundTok(s, s.Tokens()+m.promised(s), lim)
+	return m.boundTok(s, s.Tokens()+m.promised(s), lim, nil)
+}
+
+// boundChild is boundBelow for a child of a phase-1 position that took
+// the tile on space sp: the same value, found sooner, since what la knows
+// of the parent rules out some ends of phase 1 without looking at the
+// child's display (see gateAhead).
+func (m *model) boundChild(s *solo.State, lim int, la *lookahead, parentTok int, sp uint8) int {
+	if s.Over() {
+		return s.Score().Total()
+	}
+	g := gateAhead{la: la, tok: parentTok, id: m.deck[sp-1]}
+	return m.boundTok(s, s.Tokens()+m.promised(s), lim, &g)
+}
+
+// gateAhead bounds, from the parent's lookahead, the tokens a child of a
+// phase-1 position can hold after the next tile: at most the parent's
+// tokens, its open tasks that lack nothing but the two tiles' colours, and
+// the two tiles' own tasks (as tileAhead counts them), which is never less
+// than what nextTokens finds in the child.
+type gateAhead struct {
+	la  *lookahead
+	tok int   // the parent's tokens
+	id  uint8 // the tile the child took
+}
+
+// open reports whether the child may hold 8 tokens after taking tile idB.
+// A nil gate allows every tile.
+func (g *gateAhead) open(m *model, idB uint8) bool {
+	if g == nil {
+		return true
+	}
+	cA, cB := tiles[g.id].colour, tiles[idB].colour
+	n := g.la.n
+	n[cA]++
+	n[cB]++
+	return g.tok+g.la.lacking[1<<cA|1<<cB]+m.tokensOf(g.id)+bits.OnesCount8(m.coverable[idB]&satisfiable(idB, &n)) >= solo.TokensPhase1
 }
 
 // promised counts the uncovered tasks of the display that could still be
@@ -558,9 +594,9 @@ func (m *model) boundWeighted(s *solo.State, num, den int) int {
 		return sc.S1 + sc.P1 + s.DisplayCost() + m.phase2Bound(s, num, den)
 	}
 	if num == 0 {
-		return m.boundTok(s, s.Tokens(), -1)
+		return m.boundTok(s, s.Tokens(), -1, nil)
 	}
-	return m.boundTok(s, s.Tokens()+m.promised(s)*num/den, -1)
+	return m.boundTok(s, s.Tokens()+m.promised(s)*num/den, -1, nil)
 }
 
 // occupiedSpaces is the wheel set R of s that dp1 and dp1s are indexed
@@ -577,13 +613,15 @@ func occupiedSpaces(s *solo.State) uint32 {
 
 // boundTok is the bound of a position that is not over, taking tok as the
 // tokens placed and still expected from the display; lim is boundBelow's.
-func (m *model) boundTok(s *solo.State, tok int, lim int) int {
+// gate, if not nil, may rule out ends of phase 1 after the next tile
+// without changing the value (boundChild).
+func (m *model) boundTok(s *solo.State, tok int, lim int, gate *gateAhead) int {
 	tok = min(tok, maxTok)
 	if s.Phase() == solo.Phase1 {
 		R := occupiedSpaces(s)
 		mp := s.Meeple()
 		i := int(R)*spaceCount + mp
-		return 2*s.DisplayCost() + max(int(m.dp1[i*numTok+tok]), m.phase1Ends(s, R, mp, lim-2*s.DisplayCost()))
+		return 2*s.DisplayCost() + max(int(m.dp1[i*numTok+tok]), m.phase1Ends(s, R, mp, lim-2*s.DisplayCost(), gate))
 	}
 	sc := s.Score()
 	base := sc.S1 + sc.P1 + s.DisplayCost()
@@ -602,7 +640,7 @@ func (m *model) boundTok(s *solo.State, tok int, lim int) int {
 // there. Ending now is then valued with the phase-2 rules that see the
 // layout. The ends after two or more tiles are dp1s's. lim is boundBelow's,
 // in the same terms as the result (the display's doubled cost left out).
-func (m *model) phase1Ends(s *solo.State, R uint32, mp int, lim int) int {
+func (m *model) phase1Ends(s *solo.State, R uint32, mp int, lim int, gate *gateAhead) int {
 	short := s.Tokens() < solo.TokensPhase1
 	var nt nextTokens
 	later := infinity
@@ -614,7 +652,7 @@ func (m *model) phase1Ends(s *solo.State, R uint32, mp int, lim int) int {
 		nR := R &^ (1 << (sp - 1))
 		i := int(nR)*spaceCount + int(sp)
 		v := int(m.dp1l[i])
-		if e := int(m.dp1e[i]); e < v && (nR == 0 || !short || s.Tokens()+nt.most(m, s, id) >= solo.TokensPhase1) {
+		if e := int(m.dp1e[i]); e < v && (nR == 0 || !short || gate.open(m, id) && s.Tokens()+nt.most(m, s, id) >= solo.TokensPhase1) {
 			v = e
 		}
 		later = min(later, 2*int(tiles[id].cost)+v)

@@ -214,21 +214,25 @@ func (w *worker) child(s *solo.State, mv move, dst *solo.State) {
 
 // gen writes the children of s into buf with their bounds, sorted best
 // first, and returns how many there are. scratch is overwritten. A bound
-// at most lim may be weaker than the child's full bound (boundBelow).
-func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, lim int) int {
-	n := w.expand(s, buf)
-	// In phase 1 a tile's children are first bounded together
-	// (tileAhead): where that is above the limit, none is made.
+// at most lim may be weaker than the child's full bound (boundBelow). With
+// lim >= 0 only the first h children, those within lim, are sorted, and
+// the bound of a child above lim may be weaker than its own (tileAhead,
+// phase2Ahead); with lim < 0, h is n.
+func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, lim int) (n, h int) {
+	n = w.expand(s, buf)
+	// The children that take one tile are first bounded together
+	// (phase2Ahead in phase 2 and after ending phase 1, tileAhead in
+	// phase 1): where that is above the limit, none of them is made.
 	var ahead, aheadEnd [spaceCount]int16
 	if lim >= 0 && s.Phase() == solo.Phase2 {
 		w.phase2Ahead(s, lim, &ahead)
 	}
 	if lim >= 0 && s.CanEndPhase1() && !w.ended.Over() {
-		// The same for the moves that end phase 1 first.
 		w.phase2Ahead(&w.ended, lim, &aheadEnd)
 	}
-	if lim >= 0 && s.Phase() == solo.Phase1 {
-		var la lookahead
+	var la lookahead
+	p1 := lim >= 0 && s.Phase() == solo.Phase1
+	if p1 {
 		w.sh.m.tileAheadOf(s, &la)
 		var acc [3]uint8
 		for _, sp := range acc[:s.Accessible(&acc)] {
@@ -251,11 +255,28 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		}
 		w.child(s, buf[i], scratch)
 		w.tick()
-		buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
+		if p1 && !buf[i].end {
+			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp))
+		} else {
+			buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
+		}
 		buf[i].tie = int16(-scratch.Tokens())
 	}
-	slices.SortFunc(buf[:n], cmpMove)
-	return n
+	if lim < 0 {
+		slices.SortFunc(buf[:n], cmpMove)
+		return n, n
+	}
+	// Only the children within lim are searched, in order; of the others
+	// the caller needs only the least bound.
+	h = 0
+	for i := range n {
+		if int(buf[i].f) <= lim {
+			buf[h], buf[i] = buf[i], buf[h]
+			h++
+		}
+	}
+	slices.SortFunc(buf[:h], cmpMove)
+	return n, h
 }
 
 // phase2Ahead sets ahead[sp] to model.phase2Ahead's value for the tile on
@@ -315,19 +336,22 @@ func (w *worker) dfs(d int, T int, f int) int {
 		return f
 	}
 	buf := &w.moves[d]
-	n := w.gen(s, buf, &w.stack[d+1], min(T, int(sh.best.Load())-1))
+	n, h := w.gen(s, buf, &w.stack[d+1], min(T, int(sh.best.Load())-1))
 	if sh.stop.Load() {
 		return f
 	}
 	res := infinity
-	// The children within the limit come first (buf is sorted); a worker
-	// that helps another prove walks the top of the tree from the other
-	// end, so the two meet in the table rather than in the same subtrees.
-	within := n
-	for i := range n {
+	for _, mv := range buf[h:n] {
+		res = min(res, int(mv.f))
+	}
+	// The children within the limit come first, sorted; a worker that
+	// helps another prove walks the top of the tree from the other end,
+	// so the two meet in the table rather than in the same subtrees.
+	within := h
+	for i := range h {
 		if int(buf[i].f) > min(T, int(sh.best.Load())-1) {
 			within = i
-			res = int(buf[i].f)
+			res = min(res, int(buf[i].f))
 			break
 		}
 	}
