@@ -213,31 +213,17 @@ func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel [
 func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, lim int) (int, bool) {
 	best := infinity
 	sc := setCounter{base: base, tokens: tokens, open: open, wheel: wheel, cs: cs}
-	// Each set's cost and tiles of each colour (a byte a colour), from the
-	// set without its lowest tile.
-	var setCost [1 << spaceCount]int16
-	var setAdded [1 << spaceCount]uint32
-	for S := 1; S < 1<<len(wheel); S++ {
-		i := bits.TrailingZeros(uint(S))
-		id := wheel[i]
-		setCost[S] = setCost[S&(S-1)] + int16(tiles[id].cost)
-		setAdded[S] = setAdded[S&(S-1)] + 1<<(8*tiles[id].colour)
-	}
+	var sums setSums
+	sums.fill(wheel)
 	for S := range 1 << len(wheel) {
 		if ok[S>>6]&(1<<(S&63)) == 0 {
 			continue
 		}
-		cost := int(setCost[S])
+		cost := int(sums.cost[S])
 		if cost >= best {
 			continue
 		}
-		tok, nc := sc.count(S, setAdded[S])
-		v := cost + 10*(maxTok-min(tok, maxTok))
-		if v < best && nc >= 2 {
-			tok = sc.share(tok, nc)
-			v = cost + 10*(maxTok-min(tok, maxTok))
-		}
-		if v < best {
+		if v := sc.value(S, cost, sums.added[S], best); v < best {
 			best = v
 			if best <= lim {
 				return best, false
@@ -245,6 +231,35 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 		}
 	}
 	return best, true
+}
+
+// setSums holds, for every set S of wheel tiles (bit i: wheel[i]), its
+// cost and its tiles of each colour (a byte a colour).
+type setSums struct {
+	cost  [1 << spaceCount]int16
+	added [1 << spaceCount]uint32
+}
+
+// fill computes each set's sums from the set without its lowest tile.
+func (ss *setSums) fill(wheel []uint8) {
+	for S := 1; S < 1<<len(wheel); S++ {
+		id := wheel[bits.TrailingZeros(uint(S))]
+		ss.cost[S] = ss.cost[S&(S-1)] + int16(tiles[id].cost)
+		ss.added[S] = ss.added[S&(S-1)] + 1<<(8*tiles[id].colour)
+	}
+}
+
+// value is the phase-2 value of the set S of cost cost with the tiles
+// packed (count's), the tiles that need the display's cells sharing them
+// out (share) only when that can matter against best.
+func (sc *setCounter) value(S, cost int, packed uint32, best int) int {
+	tok, nc := sc.count(S, packed)
+	v := cost + 10*(maxTok-min(tok, maxTok))
+	if v < best && nc >= 2 {
+		tok = sc.share(tok, nc)
+		v = cost + 10*(maxTok-min(tok, maxTok))
+	}
+	return v
 }
 
 // setCounter counts, for one layout, the tokens that sets of wheel tiles
@@ -1069,17 +1084,13 @@ func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
 	for i := range nw {
 		best[i] = infinity
 	}
-	var setCost [1 << spaceCount]int16
-	var setAdded [1 << spaceCount]uint32
+	var sums setSums
+	sums.fill(wheel[:nw])
 	for S := 1; S < 1<<nw; S++ {
-		i := bits.TrailingZeros(uint(S))
-		id := wheel[i]
-		setCost[S] = setCost[S&(S-1)] + int16(tiles[id].cost)
-		setAdded[S] = setAdded[S&(S-1)] + 1<<(8*tiles[id].colour)
 		if ok[S>>6]&(1<<(S&63)) == 0 {
 			continue
 		}
-		cost := int(setCost[S])
+		cost := int(sums.cost[S])
 		worst := 0 // the highest best among the tiles of S
 		for b := S; b != 0; b &= b - 1 {
 			worst = max(worst, best[bits.TrailingZeros(uint(b))])
@@ -1087,12 +1098,7 @@ func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
 		if cost >= worst {
 			continue
 		}
-		tok, nc := sc.count(S, setAdded[S])
-		v := cost + 10*(maxTok-min(tok, maxTok))
-		if v < worst && nc >= 2 {
-			tok = sc.share(tok, nc)
-			v = cost + 10*(maxTok-min(tok, maxTok))
-		}
+		v := sc.value(S, cost, sums.added[S], worst)
 		for b := S; b != 0; b &= b - 1 {
 			i := bits.TrailingZeros(uint(b))
 			best[i] = min(best[i], v)

@@ -689,30 +689,10 @@ type nextTokens struct {
 func (nt *nextTokens) most(m *model, s *solo.State, id uint8) int {
 	if !nt.done {
 		nt.done = true
-		for i := range s.DisplaySize() {
-			pid, _, open := s.Placed(i)
-			nt.n[tiles[pid].colour]++
-			if open &= m.coverable[pid]; open == 0 {
-				continue
-			}
-			seen := s.Seen(uint8(i))
-			t := &tiles[pid]
-			for j := range t.ntasks {
-				if open&(1<<j) == 0 {
-					continue
-				}
-				var lack uint8
-				for c := range solo.NumColours {
-					if int(seen[c]) < int(t.tasks[j][c]) {
-						lack |= 1 << c
-					}
-				}
-				for c := range solo.NumColours {
-					if lack&^(1<<c) == 0 {
-						nt.open[c]++
-					}
-				}
-			}
+		var byLack [1 << solo.NumColours]int
+		m.lackCounts(s, &byLack, &nt.n)
+		for c := range solo.NumColours {
+			nt.open[c] = byLack[0] + byLack[1<<c]
 		}
 	}
 	c := tiles[id].colour
@@ -900,9 +880,23 @@ type lookahead struct {
 func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 	*la = lookahead{promised: m.promised(s)}
 	var byLack [1 << solo.NumColours]int
+	m.lackCounts(s, &byLack, &la.n)
+	for mask := range len(la.lacking) {
+		for sub := range len(byLack) {
+			if sub&^mask == 0 {
+				la.lacking[mask] += byLack[sub]
+			}
+		}
+	}
+}
+
+// lackCounts counts the tiles of s's display by colour in n and its open
+// tasks that can ever be fulfilled by the colours they lack: byLack[mask]
+// counts the tasks that see too few tiles of exactly the colours in mask.
+func (m *model) lackCounts(s *solo.State, byLack *[1 << solo.NumColours]int, n *[solo.NumColours]int) {
 	for i := range s.DisplaySize() {
 		pid, _, open := s.Placed(i)
-		la.n[tiles[pid].colour]++
+		n[tiles[pid].colour]++
 		if open &= m.coverable[pid]; open == 0 {
 			continue
 		}
@@ -919,13 +913,6 @@ func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 				}
 			}
 			byLack[lack]++
-		}
-	}
-	for mask := range len(la.lacking) {
-		for sub := range len(byLack) {
-			if sub&^mask == 0 {
-				la.lacking[mask] += byLack[sub]
-			}
 		}
 	}
 }

@@ -212,12 +212,14 @@ func (w *worker) child(s *solo.State, mv move, dst *solo.State) {
 	}
 }
 
-// gen writes the children of s into buf with their bounds, sorted best
-// first, and returns how many there are. scratch is overwritten. A bound
-// at most lim may be weaker than the child's full bound (boundBelow). With
-// lim >= 0 only the first h children, those within lim, are sorted, and
-// the bound of a child above lim may be weaker than its own (tileAhead,
-// phase2Ahead); with lim < 0, h is n.
+// gen writes the children of s into buf with their bounds and returns how
+// many there are, n. scratch is overwritten. With lim < 0 all n are
+// sorted best first, each with its full bound, and h is n. With lim >= 0
+// the first h are the children whose bound is at most lim, sorted best
+// first, and the rest follow in no order; a bound at most lim may be
+// weaker than the child's full bound (boundBelow), and a bound above lim
+// may be the one of all the children that take its tile (tileAhead,
+// phase2Ahead).
 func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, lim int) (n, h int) {
 	n = w.expand(s, buf)
 	// The children that take one tile are first bounded together
