@@ -146,9 +146,10 @@ func BenchmarkPhase2Proofs(b *testing.B) {
 // seeds 1-4 with a budget of 60M nodes a deck (the beams, then the proof's
 // passes): the sum of the proven bounds and of the scores, which
 // docs/SOLVER.md quotes. The figures depend on the code alone; run it with
-// -benchtime 1x -v (one iteration takes about eight minutes, five of them
-// on seed 3, whose proof now reaches phase 2 and runs at about an eighth of
-// seed 1's node rate; -v shows each deck). Seed 5 is left out: its proof
+// -benchtime 1x -v (one iteration takes about seven minutes, four and a
+// half of them on seed 3, whose proof reaches phase 2 and runs at about a
+// sixth of seed 1's node rate; -v shows each deck; at 36e4c97 the proven
+// bounds were 83, 79, 81, 74). Seed 5 is left out: its proof
 // runs at about a sixth of the others' node rate (docs/SOLVER.md, fourth
 // round).
 func BenchmarkRootProofs(b *testing.B) {
