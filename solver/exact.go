@@ -1076,8 +1076,7 @@ func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
 	defer reachPool.Put(scratch)
 	no := m.openTasks(s, &wheelCol, &base, scratch, &open)
 	cs := &scratch.cells
-	cellKinds(s, cs, scratch)
-	cs.fill(wheel[:nw])
+	sightsAlone(s, wheel[:nw], cs, scratch)
 	ok := m.takeableSets(spaces[:nw], s.Meeple())
 	sc := setCounter{base: &base, tokens: s.Tokens(), open: open[:no], wheel: wheel[:nw], cs: cs}
 	var best [spaceCount]int

@@ -523,8 +523,11 @@ func (m *model) boundChild(s *solo.State, lim int, la *lookahead, parentTok int,
 // gateAhead bounds, from the parent's lookahead, the tokens a child of a
 // phase-1 position can hold after the next tile: at most the parent's
 // tokens, its open tasks that lack nothing but the two tiles' colours, and
-// the two tiles' own tasks (as tileAhead counts them), which is never less
-// than what nextTokens finds in the child.
+// the two tiles' own tasks. The child's tile counts all the tasks it can
+// ever fulfil, as nextTokens counts its open ones whatever they lack of
+// the next colour, so the gate is never shut where nextTokens in the child
+// would let the end count, and tileAhead, which uses it too, is never
+// above the child's bound.
 type gateAhead struct {
 	la  *lookahead
 	tok int   // the parent's tokens
@@ -831,6 +834,7 @@ func (m *model) tileAhead(s *solo.State, la *lookahead, sp uint8) (int, bool) {
 	nA[cA]++
 	// Whether the child can hold 8 tokens: then it may end phase 1 now.
 	mayEnd := s.Tokens()+la.lacking[1<<cA]+bits.OnesCount8(m.coverable[id]&satisfiable(id, &nA)) >= solo.TokensPhase1
+	gate := gateAhead{la: la, tok: s.Tokens(), id: id}
 	var acc [3]uint8
 	k := accessible(nR, int(sp), &acc)
 	later := infinity
@@ -840,22 +844,8 @@ func (m *model) tileAhead(s *solo.State, la *lookahead, sp uint8) (int, bool) {
 		nRB := nR &^ (1 << (sb - 1))
 		iB := int(nRB)*spaceCount + int(sb)
 		v := int(m.dp1l[iB])
-		if e := int(m.dp1e[iB]); e < v {
-			open := nRB == 0 || mayEnd
-			if !open {
-				cB := tiles[idB].colour
-				nAB := nA
-				nAB[cB]++
-				// The tile's own open tasks count as nextTokens counts
-				// them after it (whatever they lack of the next colour),
-				// so that the value never exceeds the child's bound.
-				t := s.Tokens() + la.lacking[1<<cA|1<<cB] + m.tokensOf(id) +
-					bits.OnesCount8(m.coverable[idB]&satisfiable(idB, &nAB))
-				open = t >= solo.TokensPhase1
-			}
-			if open {
-				v = e
-			}
+		if e := int(m.dp1e[iB]); e < v && (nRB == 0 || mayEnd || gate.open(m, idB)) {
+			v = e
 		}
 		later = min(later, 2*int(tiles[idB].cost)+v)
 	}
