@@ -93,6 +93,10 @@ type meta struct {
 	// i, and members[l] the placed indices in the group labelled l.
 	group   [MaxTurns]uint8
 	members [MaxTurns]uint32
+	// adj[i] has bit j set when placed tiles i and j are neighbours, and
+	// seen[i] is what placed tile i sees (R10), kept up to date by cover.
+	adj  [MaxTurns]uint32
+	seen [MaxTurns][NumColours]uint8
 	// frontier lists the empty cells next to the display (R9).
 	frontier [MaxFrontier]Cell
 	nfront   uint8
@@ -389,14 +393,21 @@ func (s *State) notePhase1() {
 }
 
 // join puts the k-th placed tile into the colour groups of its neighbours,
-// merging them (R10). The merged group takes the label k.
+// merging them (R10), and notes it as their neighbour. The merged group
+// takes the label k.
 func (s *State) join(k uint8, col Colour) {
 	s.group[k] = k
 	s.members[k] = 1 << k
+	s.adj[k] = 0
 	c := int(s.cells[k])
 	for _, d := range neighbourOffsets {
 		b := s.board[c+d]
-		if b == 0 || tileTable[s.placed[b-1]].colour != col {
+		if b == 0 {
+			continue
+		}
+		s.adj[k] |= 1 << (b - 1)
+		s.adj[b-1] |= 1 << k
+		if tileTable[s.placed[b-1]].colour != col {
 			continue
 		}
 		g := s.group[b-1]
@@ -411,13 +422,23 @@ func (s *State) join(k uint8, col Colour) {
 }
 
 // cover covers the tasks that the tile just placed as the k-th one fulfils or
-// helps fulfil (R10, R11). Only the counts of the new tile's colour change, so
-// only the new tile and the tiles with an open task needing that colour can
-// have a task newly fulfilled.
+// helps fulfil (R10, R11). Only the counts of the new tile's colour change,
+// and only for the tiles of its group and the tiles next to that group, so
+// only those can have a task newly fulfilled; their sights are counted
+// again first.
 func (s *State) cover(k uint8) {
 	colour := tileTable[s.placed[k]].colour
 	s.join(k, colour)
-	for i := range s.n {
+	touched := s.members[k]
+	for m := s.members[k]; m != 0; m &= m - 1 {
+		touched |= s.adj[trailingZeros(m)]
+	}
+	for m := touched; m != 0; m &= m - 1 {
+		i := uint8(trailingZeros(m))
+		s.seen[i] = s.countSeen(i)
+	}
+	for m := touched; m != 0; m &= m - 1 {
+		i := uint8(trailingZeros(m))
 		if s.open[i] == 0 {
 			continue
 		}
@@ -425,7 +446,7 @@ func (s *State) cover(k uint8) {
 		if i != k && td.needs&(1<<colour) == 0 {
 			continue
 		}
-		seen := s.Seen(i)
+		seen := &s.seen[i]
 		for j := range td.ntasks {
 			if s.open[i]&(1<<j) == 0 || !fulfils(seen, td.tasks[j]) {
 				continue
@@ -439,14 +460,17 @@ func (s *State) cover(k uint8) {
 	}
 }
 
-func fulfils(seen [NumColours]uint8, t Task) bool {
+func fulfils(seen *[NumColours]uint8, t Task) bool {
 	return seen[0] >= t[0] && seen[1] >= t[1] && seen[2] >= t[2] && seen[3] >= t[3]
 }
 
-// Seen counts, for each colour, the tiles that the i-th placed tile sees
-// (R10): the tiles of every colour group next to it, never itself. The
-// tile's own colour group already holds its same-coloured neighbours.
-func (s *State) Seen(i uint8) [NumColours]uint8 {
+// Seen returns, for each colour, the tiles that the i-th placed tile sees
+// (R10): the tiles of every colour group next to it, never itself.
+func (s *State) Seen(i uint8) [NumColours]uint8 { return s.seen[i] }
+
+// countSeen counts what the i-th placed tile sees. The tile's own colour
+// group already holds its same-coloured neighbours.
+func (s *State) countSeen(i uint8) [NumColours]uint8 {
 	var seen [NumColours]uint8
 	own := s.group[i]
 	seen[tileTable[s.placed[i]].colour] = uint8(popcount(s.members[own]) - 1)

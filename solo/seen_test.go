@@ -1,0 +1,40 @@
+package solo
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestSeenKeptUpToDate plays random games and checks after every turn that
+// the sights cover keeps (Seen) equal a recount from the groups for every
+// placed tile, and that a tile whose sight changed is one cover looked at:
+// a tile of the new tile's group or next to it.
+func TestSeenKeptUpToDate(t *testing.T) {
+	checked := 0
+	for gi, l := range randomGames(numGames(t)) {
+		g, err := NewGame(l.Deck)
+		require.NoError(t, err)
+		for i, m := range l.Moves {
+			s := g.State()
+			require.NoError(t, g.Play(m), "game %d turn %d", gi, i+1)
+			if i+1 == l.Phase1Turns && g.Phase() == Phase1 {
+				require.NoError(t, g.EndPhase1(), "game %d turn %d", gi, i+1)
+			}
+			after := g.State()
+			k := uint8(after.DisplaySize() - 1)
+			for j := range uint8(after.DisplaySize()) {
+				require.Equal(t, after.countSeen(j), after.Seen(j), "game %d turn %d tile %d", gi, i+1, after.placed[j])
+				if j < k && s.Seen(j) != after.Seen(j) {
+					near := after.members[k]&(1<<j) != 0
+					for m := after.members[k]; m != 0; m &= m - 1 {
+						near = near || after.adj[trailingZeros(m)]&(1<<j) != 0
+					}
+					require.True(t, near, "game %d turn %d: tile %d's sight changed away from the new group", gi, i+1, after.placed[j])
+				}
+				checked++
+			}
+		}
+	}
+	require.Greater(t, checked, 1000)
+}
