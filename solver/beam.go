@@ -101,13 +101,19 @@ func (w *worker) runBeam(b *beam) {
 				b.cands = append(b.cands, candidate{eval: w.rank(scratch), parent: int32(pi), mv: mv})
 			}
 		}
-		slices.SortFunc(b.cands, cmpCandidate)
+		// Only the front of the candidates is read, in order: sort as
+		// much of it as the layer needs, more when duplicates and the
+		// diversity limit use it up.
+		sorted := sortFront(b.cands, 2*b.width)
 		clear(b.seen)
 		clear(b.wkeys)
 		b.next = b.next[:0]
-		for _, c := range b.cands {
+		for ci, c := range b.cands {
 			if len(b.next) == b.width {
 				break
+			}
+			if ci == sorted {
+				sorted += sortFront(b.cands[ci:], 2*sorted)
 			}
 			nd := &b.cur[c.parent]
 			w.path = nd.p
@@ -123,6 +129,60 @@ func (w *worker) runBeam(b *beam) {
 		b.cur, b.next = b.next, b.cur
 	}
 	w.flush()
+}
+
+// sortFront puts the m least candidates (all if there are fewer) first,
+// sorted, the rest after them in no order, and returns how many it sorted.
+// The candidates are distinct, so the front is the same as a full sort's.
+func sortFront(c []candidate, m int) int {
+	if m < len(c) {
+		selectLeast(c, m)
+		c = c[:m]
+	}
+	slices.SortFunc(c, cmpCandidate)
+	return len(c)
+}
+
+// selectLeast reorders c so that its m least elements come first, in no
+// order (Hoare's quickselect, median-of-three pivots).
+func selectLeast(c []candidate, m int) {
+	lo, hi := 0, len(c)-1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if cmpCandidate(c[mid], c[lo]) < 0 {
+			c[mid], c[lo] = c[lo], c[mid]
+		}
+		if cmpCandidate(c[hi], c[lo]) < 0 {
+			c[hi], c[lo] = c[lo], c[hi]
+		}
+		if cmpCandidate(c[hi], c[mid]) < 0 {
+			c[hi], c[mid] = c[mid], c[hi]
+		}
+		pivot := c[mid]
+		i, j := lo, hi
+		for i <= j {
+			for cmpCandidate(c[i], pivot) < 0 {
+				i++
+			}
+			for cmpCandidate(pivot, c[j]) < 0 {
+				j--
+			}
+			if i <= j {
+				c[i], c[j] = c[j], c[i]
+				i++
+				j--
+			}
+		}
+		// Now c[lo..j] <= pivot <= c[i..hi], and c[j+1..i-1] == pivot.
+		switch {
+		case m <= j:
+			hi = j
+		case m >= i:
+			lo = i
+		default:
+			return
+		}
+	}
 }
 
 // insert adds k to the layer's set and reports whether it was new.
