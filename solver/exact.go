@@ -546,7 +546,8 @@ type cellSights struct {
 	// fit[k][i][A] is the mask of the tasks of wheel tile i that a tile on
 	// a cell of kind k could fulfil with the colours in A missing from the
 	// rest of phase 2 (the other colours are left to the caller's counts).
-	fit [maxClasses][spaceCount][16]uint8
+	// Byte A&7 of word A>>3 holds it (fitOf).
+	fit [maxClasses][spaceCount][2]uint64
 	// best[i][A] holds the masks that no other kind of cell (or a cell that
 	// sees nothing) beats, nbest[i][A] of them.
 	best  [spaceCount][16][solo.MaxTasks + 1]uint8
@@ -687,8 +688,16 @@ func (cs *cellSights) fill(wheel []uint8) {
 				cs.near[i][c][a] = m
 			}
 		}
+		// pres[A] has bit m set when some kind of cell fits exactly the
+		// tasks of mask m with the colours of A missing; a cell away from
+		// the display sees nothing, and fits the tasks that name no
+		// colour of A.
+		var pres [16]uint8
+		for A := range 16 {
+			pres[A] = 1 << (^names[id][A] & (1<<t.ntasks - 1))
+		}
 		for k := range cs.n {
-			cs.fit[k][i] = [16]uint8{}
+			var f [2]uint64
 			for j := range t.ntasks {
 				// u: the colours this cell sees enough of for task j.
 				var u int
@@ -697,39 +706,67 @@ func (cs *cellSights) fill(wheel []uint8) {
 						u |= 1 << c
 					}
 				}
-				for A := range 16 {
-					if A&u == A {
-						cs.fit[k][i][A] |= 1 << j
-					}
-				}
+				f[0] |= fitPattern[j][u][0]
+				f[1] |= fitPattern[j][u][1]
+			}
+			cs.fit[k][i] = f
+			for A := range 8 {
+				pres[A] |= 1 << uint8(f[0]>>(8*A))
+				pres[A+8] |= 1 << uint8(f[1]>>(8*A))
 			}
 		}
 		for A := range 16 {
-			// A cell away from the display sees nothing: the tasks that
-			// name no colour of A.
-			b := &cs.best[i][A]
-			b[0] = ^names[id][A] & (1<<t.ntasks - 1)
-			nb := 1
-			for k := range cs.n {
-				f := cs.fit[k][i][A]
-				dominated := false
-				for q := 0; q < nb; q++ {
-					if f&^b[q] == 0 {
-						dominated = true
-						break
-					}
-					if b[q]&^f == 0 {
-						nb--
-						b[q] = b[nb]
-						q--
-					}
-				}
-				if !dominated {
-					b[nb] = f
-					nb++
+			mx := &maximal[pres[A]]
+			cs.best[i][A] = mx.masks
+			cs.nbest[i][A] = mx.n
+		}
+	}
+}
+
+// fitOf is fit[k][i][A]: the mask of the tasks of wheel tile i that a tile
+// on a cell of kind k could fulfil with the colours in A missing.
+func (cs *cellSights) fitOf(k, i int, A uint8) uint8 {
+	return uint8(cs.fit[k][i][A>>3] >> (8 * (A & 7)))
+}
+
+// fitPattern[j][u] holds, in byte A of its 16 (A = 8*word + byte), bit j
+// when A is within u: task j fits a cell that sees enough for it of the
+// colours in u when the colours in A are missing.
+var fitPattern [solo.MaxTasks][16][2]uint64
+
+// maximal[p] lists the masks of the set p (bit m: mask m of three tasks)
+// that no other mask of p holds.
+var maximal [256]struct {
+	masks [solo.MaxTasks + 1]uint8
+	n     uint8
+}
+
+func init() {
+	for j := range solo.MaxTasks {
+		for u := range 16 {
+			for A := range 16 {
+				if A&u == A {
+					fitPattern[j][u][A>>3] |= 1 << (j + 8*(A&7))
 				}
 			}
-			cs.nbest[i][A] = uint8(nb)
+		}
+	}
+	for p := range 256 {
+		mx := &maximal[p]
+		for m := range 8 {
+			if p&(1<<m) == 0 {
+				continue
+			}
+			top := true
+			for o := range 8 {
+				if o != m && p&(1<<o) != 0 && o&m == m {
+					top = false
+				}
+			}
+			if top {
+				mx.masks[mx.n] = uint8(m)
+				mx.n++
+			}
 		}
 	}
 }
@@ -910,7 +947,7 @@ func (cs *cellSights) assign(con []needy, upper []int, used *[maxClasses]uint8, 
 		if used[k] >= cs.cap[k] {
 			continue
 		}
-		v := bits.OnesCount8(t.sat & cs.fit[k][t.i][t.A])
+		v := bits.OnesCount8(t.sat & cs.fitOf(k, t.i, t.A))
 		if v <= t.none {
 			continue
 		}

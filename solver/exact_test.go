@@ -115,8 +115,8 @@ func allCells() *cellSights {
 	cs.sight[0] = [solo.NumColours]int{9, 9, 9, 9}
 	cs.cap[0] = spaceCount
 	for i := range spaceCount {
+		cs.fit[0][i] = [2]uint64{0x0707070707070707, 0x0707070707070707}
 		for A := range 16 {
-			cs.fit[0][i][A] = 0x7
 			cs.best[i][A][0] = 0x7
 			cs.nbest[i][A] = 1
 		}

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -396,4 +397,66 @@ func TestMaxCover(t *testing.T) {
 	assert.Equal(t, 4, maxCover(sets, 2), "cells 1 and 3")
 	assert.Equal(t, 3, maxCover([]uint64{1, 2, 4}, 3))
 	assert.Equal(t, 2, maxCover([]uint64{1, 2, 4}, 2))
+}
+
+// TestCellSightsFillByDefinition: at the start of phase 2 of 60 random
+// games, fill's fit and best masks equal their definitions computed the
+// plain way: fit[k][i][A] holds task j when cell kind k sees enough of
+// every colour of A that task j names, and best[i][A] lists exactly the
+// masks among the kinds' fits and the tasks naming no colour of A that no
+// other of them strictly holds.
+func TestCellSightsFillByDefinition(t *testing.T) {
+	checked := 0
+	for game := range 60 {
+		d := solo.SeedDeck(uint64(game + 1))
+		l := solo.RandomLine(d, rand.NewPCG(uint64(game), 31))
+		g, err := solo.PlayPrefix(l, l.Phase1Turns)
+		require.NoError(t, err)
+		p := g.State()
+		var wheel []uint8
+		for sp := range solo.TrackSpaces {
+			if id := p.TrackTile(sp); id != 0 {
+				wheel = append(wheel, uint8(id))
+			}
+		}
+		cs := new(cellSights)
+		sightsAlone(&p, wheel, cs, new(reachScratch))
+		for i, id := range wheel {
+			tt := &tiles[id]
+			for A := range uint8(16) {
+				cand := []uint8{^names[id][A] & (1<<tt.ntasks - 1)}
+				for k := range cs.n {
+					var f uint8
+					for j := range tt.ntasks {
+						ok := true
+						for c := range solo.NumColours {
+							if A&(1<<c) != 0 && int(tt.tasks[j][c]) > cs.sight[k][c] {
+								ok = false
+							}
+						}
+						if ok {
+							f |= 1 << j
+						}
+					}
+					require.Equal(t, f, cs.fitOf(k, i, A), "game %d tile %d kind %d absent %04b", game, id, k, A)
+					cand = append(cand, f)
+				}
+				var want []uint8
+				for _, m := range cand {
+					top := !slices.Contains(want, m)
+					for _, o := range cand {
+						if o != m && o&m == m {
+							top = false
+						}
+					}
+					if top {
+						want = append(want, m)
+					}
+				}
+				require.ElementsMatch(t, want, cs.best[i][A][:cs.nbest[i][A]], "game %d tile %d absent %04b", game, id, A)
+				checked++
+			}
+		}
+	}
+	require.Greater(t, checked, 5000)
 }
