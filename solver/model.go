@@ -509,9 +509,10 @@ func (m *model) boundBelow(s *solo.State, lim int) int {
 }
 
 // boundChild is boundBelow for a child of a phase-1 position that took
-// the tile on space sp: the same value, found sooner, since what la knows
-// of the parent rules out some ends of phase 1 without looking at the
-// child's display (see gateAhead).
+// the tile on space sp, with what la knows of the parent: it rules out
+// some ends of phase 1 without looking at the child's display, and knows
+// which cells the two tiles could close tasks from (see gateAhead), so its
+// value is at least boundBelow's and often found sooner.
 func (m *model) boundChild(s *solo.State, lim int, la *lookahead, parentTok int, sp uint8) int {
 	if s.Over() {
 		return s.Score().Total()
@@ -522,12 +523,10 @@ func (m *model) boundChild(s *solo.State, lim int, la *lookahead, parentTok int,
 
 // gateAhead bounds, from the parent's lookahead, the tokens a child of a
 // phase-1 position can hold after the next tile: at most the parent's
-// tokens, its open tasks that lack nothing but the two tiles' colours, and
-// the two tiles' own tasks. The child's tile counts all the tasks it can
-// ever fulfil, as nextTokens counts its open ones whatever they lack of
-// the next colour, so the gate is never shut where nextTokens in the child
-// would let the end count, and tileAhead, which uses it too, is never
-// above the child's bound.
+// tokens, its open tasks that the two tiles can close (lookahead.closing:
+// those that lack nothing but the two tiles' colours, as few as the cells
+// the tiles can go on touch), and the two tiles' own tasks. tileAhead uses
+// the same gate, so it is never above the child's bound (boundChild).
 type gateAhead struct {
 	la  *lookahead
 	tok int   // the parent's tokens
@@ -544,7 +543,7 @@ func (g *gateAhead) open(m *model, idB uint8) bool {
 	n := g.la.n
 	n[cA]++
 	n[cB]++
-	return g.tok+g.la.lacking[1<<cA|1<<cB]+m.tokensOf(g.id)+bits.OnesCount8(m.coverable[idB]&satisfiable(idB, &n)) >= solo.TokensPhase1
+	return g.tok+g.la.closing(cA, cB)+m.tokensOf(g.id)+bits.OnesCount8(m.coverable[idB]&satisfiable(idB, &n)) >= solo.TokensPhase1
 }
 
 // promised counts the uncovered tasks of the display that could still be
@@ -809,11 +808,12 @@ var creditByLack = [...]int{16, 8, 4, 2, 1, 0}
 
 // tileAhead bounds, before any of them is made, the children of the
 // phase-1 position s that take the tile on space sp (one a frontier cell):
-// none has a bound below the value, and each child's bound (boundTok) is
-// at least it. It needs only what s knows: placing a tile of colour c
+// none has a bound below the value, and each child's bound (boundChild)
+// is at least it. It needs only what s knows: placing a tile of colour c
 // changes what the display's tiles see of colour c alone (R10), so after
 // the tile and the next one only the open tasks of s that lack nothing but
-// those two colours can close, besides the two tiles' own tasks; and a
+// those two colours can close, and only on tiles the cells they go on
+// touch (lookahead.near, closing), besides the two tiles' own tasks; and a
 // task that s's neighbourhood rules out (reachable) stays out. ok is false
 // when the children may end the game or the phase (an empty wheel, 21
 // tokens), which the caller must bound one by one. la holds what s gives
@@ -833,7 +833,7 @@ func (m *model) tileAhead(s *solo.State, la *lookahead, sp uint8) (int, bool) {
 	nA := la.n
 	nA[cA]++
 	// Whether the child can hold 8 tokens: then it may end phase 1 now.
-	mayEnd := s.Tokens()+la.lacking[1<<cA]+bits.OnesCount8(m.coverable[id]&satisfiable(id, &nA)) >= solo.TokensPhase1
+	mayEnd := s.Tokens()+min(la.lacking[1<<cA], la.near[1<<cA])+bits.OnesCount8(m.coverable[id]&satisfiable(id, &nA)) >= solo.TokensPhase1
 	gate := gateAhead{la: la, tok: s.Tokens(), id: id}
 	var acc [3]uint8
 	k := accessible(nR, int(sp), &acc)
@@ -864,6 +864,20 @@ type lookahead struct {
 	// lacking[mask] counts the display's open tasks (that can ever be
 	// fulfilled) whose missing colours are all in mask.
 	lacking [1 << solo.NumColours]int
+	// near[mask], for masks of one or two colours, bounds the same count
+	// for tiles placed next to the display, one of each colour in mask,
+	// or two of the colour when mask has one (cellGains).
+	near  [1 << solo.NumColours]int
+	twice [solo.NumColours]int
+}
+
+// closing bounds the open tasks of the display that a tile of colour cA
+// and then one of colour cB can close.
+func (la *lookahead) closing(cA, cB solo.Colour) int {
+	if cA == cB {
+		return min(la.lacking[1<<cA], la.twice[cA])
+	}
+	return min(la.lacking[1<<cA|1<<cB], la.near[1<<cA|1<<cB])
 }
 
 // tileAheadOf fills la for s.
@@ -876,6 +890,120 @@ func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 			if sub&^mask == 0 {
 				la.lacking[mask] += byLack[sub]
 			}
+		}
+	}
+	m.cellGains(s, la)
+}
+
+// cellGains fills la.near and la.twice. A tile of colour c placed on an
+// empty cell f changes what a display tile sees only of colour c (R10),
+// and only for the tiles next to f, the tiles of the groups of colour c
+// next to f, and the tiles next to those groups: the tiles f touches. So
+// one tile of colour c closes at most the open tasks lacking nothing but
+// c (that the tile's neighbourhood still allows, reachable) of the tiles
+// some one cell touches, best[c][0]. A second tile of another colour d
+// closes at most best[d][0] of those lacking only d, on a cell next to the
+// display or next to the first tile only (which touches nothing else of
+// the display), and the two together those lacking c and d. A second tile
+// of colour c on a cell next to the display touches, with the first, the
+// tiles two cells touch (best[c][0] + best[c][1] of them at most), and on
+// a cell next to the first tile alone no tile the first does not.
+func (m *model) cellGains(s *solo.State, la *lookahead) {
+	nd := s.DisplaySize()
+	var index [solo.NumTiles + 1]int8
+	var only [solo.MaxTurns][solo.NumColours]int // tasks lacking only c
+	var lackAll [1 << solo.NumColours]int
+	for i := range nd {
+		id, c, open := s.Placed(i)
+		index[id] = int8(i)
+		if open &= m.coverable[id]; open == 0 {
+			continue
+		}
+		open = reachable(s, id, c, open)
+		seen := s.Seen(uint8(i))
+		t := &tiles[id]
+		for j := range t.ntasks {
+			if open&(1<<j) == 0 {
+				continue
+			}
+			var lack uint8
+			for col := range solo.NumColours {
+				if int(seen[col]) < int(t.tasks[j][col]) {
+					lack |= 1 << col
+				}
+			}
+			lackAll[lack]++
+			if bits.OnesCount8(lack) == 1 {
+				only[i][bits.TrailingZeros8(lack)]++
+			}
+		}
+	}
+	// reach[i]: tile i's group with the tiles next to it, by display index.
+	var reach [solo.MaxTurns]uint32
+	var done uint32
+	for i := range nd {
+		if done&(1<<i) != 0 {
+			continue
+		}
+		id, c, _ := s.Placed(i)
+		col := tiles[id].colour
+		var stack [solo.MaxTurns]solo.Cell
+		stack[0] = c
+		sp := 1
+		g := uint32(1) << i
+		for sp > 0 {
+			sp--
+			for _, v := range s.Neighbours(stack[sp]) {
+				if nb := s.TileAt(v); nb != 0 && tiles[nb].colour == col && g&(1<<index[nb]) == 0 {
+					g |= 1 << index[nb]
+					stack[sp] = v
+					sp++
+				}
+			}
+		}
+		adj := g
+		for r := g; r != 0; r &= r - 1 {
+			_, u, _ := s.Placed(bits.TrailingZeros32(r))
+			for _, v := range s.Neighbours(u) {
+				if nb := s.TileAt(v); nb != 0 {
+					adj |= 1 << index[nb]
+				}
+			}
+		}
+		for r := g; r != 0; r &= r - 1 {
+			reach[bits.TrailingZeros32(r)] = adj
+		}
+		done |= g
+	}
+	var best [solo.NumColours][2]int
+	for f := range s.NumFrontier() {
+		var next uint32 // the tiles next to f
+		var touch [solo.NumColours]uint32
+		for _, v := range s.Neighbours(s.FrontierCell(f)) {
+			if nb := s.TileAt(v); nb != 0 {
+				k := index[nb]
+				next |= 1 << k
+				touch[tiles[nb].colour] |= reach[k]
+			}
+		}
+		for c := range solo.NumColours {
+			g := 0
+			for r := next | touch[c]; r != 0; r &= r - 1 {
+				g += only[bits.TrailingZeros32(r)][c]
+			}
+			switch b := &best[c]; {
+			case g > b[0]:
+				b[1], b[0] = b[0], g
+			case g > b[1]:
+				b[1] = g
+			}
+		}
+	}
+	for c := range solo.NumColours {
+		la.twice[c] = lackAll[0] + best[c][0] + best[c][1]
+		la.near[1<<c] = lackAll[0] + best[c][0]
+		for d := c + 1; d < solo.NumColours; d++ {
+			la.near[1<<c|1<<d] = lackAll[0] + best[c][0] + best[d][0] + lackAll[1<<c|1<<d]
 		}
 	}
 }

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,8 +16,9 @@ import (
 
 // TestTileAheadBoundsEveryChild: at the phase-1 positions of random and
 // token-greedy games, tileAhead's value for a tile is never above the bound
-// of any child that takes it (every frontier cell), and it equals the least
-// of them often enough to show it is not loose by construction.
+// (boundChild, as the search computes it) of any child that takes it
+// (every frontier cell), and it equals the least of them often enough to
+// show it is not loose by construction.
 func TestTileAheadBoundsEveryChild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	checked, tight := 0, 0
@@ -36,7 +38,7 @@ func TestTileAheadBoundsEveryChild(t *testing.T) {
 				for q := range s.NumFrontier() {
 					c := s
 					c.Apply(sp, s.FrontierCell(q))
-					b := m.bound(&c)
+					b := m.boundChild(&c, -1, &la, s.Tokens(), sp)
 					require.False(t, ok && v > b, "game %d, turn %d: tileAhead %d above the bound %d of the child on frontier cell %d", game, s.Turns()+1, v, b, q)
 					least = min(least, b)
 					if n := (c.Tokens()-s.Tokens())*8 + rng.IntN(8); n > most {
@@ -133,4 +135,70 @@ func TestPhase2AheadOnGoodLines(t *testing.T) {
 	}
 	t.Logf("phase2Ahead above the position's bound for %d of %d accessible tiles", above, checked)
 	assert.Positive(t, above, "phase2Ahead never tells the tiles apart")
+}
+
+// TestCellGainsBoundTheTokens: at the phase-1 positions of random and
+// token-greedy games, the tokens a display holds after a tile A on any
+// frontier cell are never more than its tokens, lookahead.near for A's
+// colour and A's own tasks that the colours allow, and after a second
+// tile B on any frontier cell of that, never more than its tokens,
+// lookahead.closing for the two colours and the two tiles' own tasks
+// (what gateAhead.open counts), trying every pair of cells.
+func TestCellGainsBoundTheTokens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	pairs, tight := 0, 0
+	for game := range 30 {
+		d := solo.SeedDeck(uint64(game + 301))
+		m := newModel(d)
+		s := solo.NewState(d)
+		for s.Phase() == solo.Phase1 && s.Tokens() < solo.TokensPhase1 {
+			var la lookahead
+			m.tileAheadOf(&s, &la)
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			bestSp, bestCell, most := acc[0], s.FrontierCell(0), -1
+			for _, spA := range acc[:k] {
+				idA := m.deck[spA-1]
+				cA := tiles[idA].colour
+				nA := la.n
+				nA[cA]++
+				ownA := bits.OnesCount8(m.coverable[idA] & satisfiable(idA, &nA))
+				for q := range s.NumFrontier() {
+					a := s
+					a.Apply(spA, s.FrontierCell(q))
+					require.LessOrEqual(t, a.Tokens(), s.Tokens()+la.near[1<<cA]+ownA, "game %d turn %d: tile %d on cell %d", game, s.Turns()+1, idA, q)
+					if n := (a.Tokens()-s.Tokens())*8 + rng.IntN(8); n > most {
+						most, bestSp, bestCell = n, spA, s.FrontierCell(q)
+					}
+					if a.Phase() != solo.Phase1 {
+						continue
+					}
+					var accB [3]uint8
+					for _, spB := range accB[:a.Accessible(&accB)] {
+						idB := m.deck[spB-1]
+						cB := tiles[idB].colour
+						nB := nA
+						nB[cB]++
+						limit := s.Tokens() + la.closing(cA, cB) + m.tokensOf(idA) + bits.OnesCount8(m.coverable[idB]&satisfiable(idB, &nB))
+						for r := range a.NumFrontier() {
+							b := a
+							b.Apply(spB, a.FrontierCell(r))
+							require.LessOrEqual(t, b.Tokens(), limit, "game %d turn %d: tiles %d, %d on cells %d, %d", game, s.Turns()+1, idA, idB, q, r)
+							pairs++
+							if b.Tokens() == limit {
+								tight++
+							}
+						}
+					}
+				}
+			}
+			if game%2 == 1 {
+				bestSp, bestCell = acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier()))
+			}
+			s.Apply(bestSp, bestCell)
+		}
+	}
+	t.Logf("%d placements of two tiles, %d of them reaching the bound", pairs, tight)
+	require.Greater(t, pairs, 10000)
+	require.Greater(t, tight, 0)
 }
