@@ -926,12 +926,7 @@ func (m *model) cellGains(s *solo.State, la *lookahead) {
 			if open&(1<<j) == 0 {
 				continue
 			}
-			var lack uint8
-			for col := range solo.NumColours {
-				if int(seen[col]) < int(t.tasks[j][col]) {
-					lack |= 1 << col
-				}
-			}
+			lack := lackOf(&seen, &t.tasks[j])
 			lackAll[lack]++
 			if bits.OnesCount8(lack) == 1 {
 				only[i][bits.TrailingZeros8(lack)]++
@@ -1024,13 +1019,19 @@ func (m *model) lackCounts(s *solo.State, byLack *[1 << solo.NumColours]int, n *
 			if open&(1<<j) == 0 {
 				continue
 			}
-			var lack uint8
-			for c := range solo.NumColours {
-				if int(seen[c]) < int(t.tasks[j][c]) {
-					lack |= 1 << c
-				}
-			}
-			byLack[lack]++
+			byLack[lackOf(&seen, &t.tasks[j])]++
 		}
 	}
+}
+
+// lackOf is the mask of the colours of which a tile that sees seen sees
+// too few for task.
+func lackOf(seen *[solo.NumColours]uint8, task *solo.Task) uint8 {
+	var lack uint8
+	for c := range solo.NumColours {
+		if seen[c] < task[c] {
+			lack |= 1 << c
+		}
+	}
+	return lack
 }
