@@ -146,12 +146,12 @@ func BenchmarkPhase2Proofs(b *testing.B) {
 // seeds 1-4 with a budget of 60M nodes a deck (the beams, then the proof's
 // passes): the sum of the proven bounds and of the scores, which
 // docs/SOLVER.md quotes. The figures depend on the code alone; run it with
-// -benchtime 1x -v (one iteration takes about seven minutes, four and a
-// half of them on seed 3, whose proof reaches phase 2 and runs at about a
-// sixth of seed 1's node rate; -v shows each deck; at 36e4c97 the proven
-// bounds were 83, 79, 81, 74). Seed 5 is left out: its proof
-// runs at about a sixth of the others' node rate (docs/SOLVER.md, fourth
-// round).
+// -benchtime 1x -v (one iteration takes about ten minutes, seven
+// of them on seed 3, whose proof reaches phase 2 and runs at about a
+// sixth of seed 1's node rate; -v shows each deck; at 9d4bc48 the proven
+// bounds were 84, 80, 81, 75 and the scores 89, 82, 82, 80). Seed 5 is
+// left out: its proof runs at about a sixth of the others' node rate
+// (docs/SOLVER.md, fourth round).
 func BenchmarkRootProofs(b *testing.B) {
 	var bounds, scores, proven int
 	for b.Loop() {
