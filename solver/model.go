@@ -616,7 +616,7 @@ func occupiedSpaces(s *solo.State) uint32 {
 // boundTok is the bound of a position that is not over, taking tok as the
 // tokens placed and still expected from the display; lim is boundBelow's.
 // gate, if not nil, may rule out ends of phase 1 after the next tile
-// without changing the value (boundChild).
+// (boundChild), which can only raise the value.
 func (m *model) boundTok(s *solo.State, tok int, lim int, gate *gateAhead) int {
 	tok = min(tok, maxTok)
 	if s.Phase() == solo.Phase1 {
@@ -880,11 +880,37 @@ func (la *lookahead) closing(cA, cB solo.Colour) int {
 	return min(la.lacking[1<<cA|1<<cB], la.near[1<<cA|1<<cB])
 }
 
-// tileAheadOf fills la for s.
+// tileAheadOf fills la for s, in one pass over the display's open tasks.
 func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
-	*la = lookahead{promised: m.promised(s)}
+	*la = lookahead{}
 	var byLack [1 << solo.NumColours]int
-	m.lackCounts(s, &byLack, &la.n)
+	var t cellTasks
+	for i := range s.DisplaySize() {
+		id, c, open := s.Placed(i)
+		t.index[id] = int8(i)
+		la.n[tiles[id].colour]++
+		if open &= m.coverable[id]; open == 0 {
+			continue
+		}
+		live := reachable(s, id, c, open)
+		seen := s.Seen(uint8(i))
+		ti := &tiles[id]
+		for j := range ti.ntasks {
+			if open&(1<<j) == 0 {
+				continue
+			}
+			lack := lackOf(&seen, &ti.tasks[j])
+			byLack[lack]++
+			if live&(1<<j) == 0 {
+				continue
+			}
+			la.promised++ // as model.promised counts it
+			t.lack[lack]++
+			if bits.OnesCount8(lack) == 1 {
+				t.only[i][bits.TrailingZeros8(lack)]++
+			}
+		}
+	}
 	for mask := range len(la.lacking) {
 		for sub := range len(byLack) {
 			if sub&^mask == 0 {
@@ -892,47 +918,37 @@ func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 			}
 		}
 	}
-	m.cellGains(s, la)
+	cellGains(s, la, &t)
 }
 
-// cellGains fills la.near and la.twice. A tile of colour c placed on an
-// empty cell f changes what a display tile sees only of colour c (R10),
-// and only for the tiles next to f, the tiles of the groups of colour c
-// next to f, and the tiles next to those groups: the tiles f touches. So
-// one tile of colour c closes at most the open tasks lacking nothing but
-// c (that the tile's neighbourhood still allows, reachable) of the tiles
-// some one cell touches, best[c][0]. A second tile of another colour d
-// closes at most best[d][0] of those lacking only d, on a cell next to the
-// display or next to the first tile only (which touches nothing else of
-// the display), and the two together those lacking c and d. A second tile
-// of colour c on a cell next to the display touches, with the first, the
-// tiles two cells touch (best[c][0] + best[c][1] of them at most), and on
-// a cell next to the first tile alone no tile the first does not.
-func (m *model) cellGains(s *solo.State, la *lookahead) {
+// cellTasks is what cellGains needs of the display's open tasks that can
+// ever be fulfilled and that the tile's neighbourhood allows (reachable):
+// lack[mask] counts those lacking exactly the colours in mask, only[i][c]
+// those of display tile i lacking only colour c; index[id] is tile id's
+// display index.
+type cellTasks struct {
+	lack  [1 << solo.NumColours]int
+	only  [solo.MaxTurns][solo.NumColours]int
+	index [solo.NumTiles + 1]int8
+}
+
+// cellGains fills la.near and la.twice from t. A tile of colour c placed
+// on an empty cell f changes what a display tile sees only of colour c
+// (R10), and only for the tiles next to f, the tiles of the groups of
+// colour c next to f, and the tiles next to those groups: the tiles f
+// touches. So one tile of colour c closes at most the open tasks lacking
+// nothing but c (that the tile's neighbourhood still allows, reachable) of
+// the tiles some one cell touches, best[c][0]. A second tile of another
+// colour d closes at most best[d][0] of those lacking only d, on a cell
+// next to the display or next to the first tile only (which touches
+// nothing else of the display), and the two together those lacking c and
+// d. A second tile of colour c on a cell next to the display touches, with
+// the first, the tiles two cells touch (best[c][0] + best[c][1] of them at
+// most), and on a cell next to the first tile alone no tile the first does
+// not.
+func cellGains(s *solo.State, la *lookahead, t *cellTasks) {
 	nd := s.DisplaySize()
-	var index [solo.NumTiles + 1]int8
-	var only [solo.MaxTurns][solo.NumColours]int // tasks lacking only c
-	var lackAll [1 << solo.NumColours]int
-	for i := range nd {
-		id, c, open := s.Placed(i)
-		index[id] = int8(i)
-		if open &= m.coverable[id]; open == 0 {
-			continue
-		}
-		open = reachable(s, id, c, open)
-		seen := s.Seen(uint8(i))
-		t := &tiles[id]
-		for j := range t.ntasks {
-			if open&(1<<j) == 0 {
-				continue
-			}
-			lack := lackOf(&seen, &t.tasks[j])
-			lackAll[lack]++
-			if bits.OnesCount8(lack) == 1 {
-				only[i][bits.TrailingZeros8(lack)]++
-			}
-		}
-	}
+	index, only, lackAll := &t.index, &t.only, &t.lack
 	// reach[i]: tile i's group with the tiles next to it, by display index.
 	var reach [solo.MaxTurns]uint32
 	var done uint32
