@@ -38,3 +38,34 @@ func TestSeenKeptUpToDate(t *testing.T) {
 	}
 	require.Greater(t, checked, 1000)
 }
+
+// TestCellSeesIsTheSightAfterPlacing: at every position of random games,
+// what CellSees reports for each frontier cell is what every tile of the
+// wheel sees once placed there.
+func TestCellSeesIsTheSightAfterPlacing(t *testing.T) {
+	checked := 0
+	for gi, l := range randomGames(numGames(t)) {
+		g, err := NewGame(l.Deck)
+		require.NoError(t, err)
+		for i, m := range l.Moves {
+			s := g.State()
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			for f := range s.NumFrontier() {
+				c := s.FrontierCell(f)
+				want := s.CellSees(c)
+				for _, sp := range acc[:k] {
+					a := s
+					a.Apply(sp, c)
+					require.Equal(t, want, a.Seen(uint8(s.DisplaySize())), "game %d turn %d: tile %d on frontier cell %d", gi, i+1, s.TrackTile(int(sp)), f)
+					checked++
+				}
+			}
+			require.NoError(t, g.Play(m), "game %d turn %d", gi, i+1)
+			if i+1 == l.Phase1Turns && g.Phase() == Phase1 {
+				require.NoError(t, g.EndPhase1(), "game %d turn %d", gi, i+1)
+			}
+		}
+	}
+	require.Greater(t, checked, 1000)
+}

@@ -468,6 +468,33 @@ func fulfils(seen *[NumColours]uint8, t Task) bool {
 // (R10): the tiles of every colour group next to it, never itself.
 func (s *State) Seen(i uint8) [NumColours]uint8 { return s.seen[i] }
 
+// CellSees returns what a tile placed on the empty cell c would see (R10),
+// whatever its colour: the tiles of every colour group next to c. A tile of
+// a colour joins the groups of that colour next to it, and sees them as one
+// group without itself, which is the same count.
+func (s *State) CellSees(c Cell) [NumColours]uint8 {
+	var seen [NumColours]uint8
+	var labels [4]uint8
+	nl := 0
+outer:
+	for _, d := range neighbourOffsets {
+		b := s.board[int(c)+d]
+		if b == 0 {
+			continue
+		}
+		g := s.group[b-1]
+		for _, l := range labels[:nl] {
+			if l == g {
+				continue outer
+			}
+		}
+		labels[nl] = g
+		nl++
+		seen[tileTable[s.placed[b-1]].colour] += uint8(popcount(s.members[g]))
+	}
+	return seen
+}
+
 // countSeen counts what the i-th placed tile sees. The tile's own colour
 // group already holds its same-coloured neighbours.
 func (s *State) countSeen(i uint8) [NumColours]uint8 {

@@ -513,24 +513,29 @@ func (m *model) boundBelow(s *solo.State, lim int) int {
 // some ends of phase 1 without looking at the child's display, and knows
 // which cells the two tiles could close tasks from (see gateAhead), so its
 // value is at least boundBelow's and often found sooner.
-func (m *model) boundChild(s *solo.State, lim int, la *lookahead, parentTok int, sp uint8) int {
+func (m *model) boundChild(s *solo.State, lim int, la *lookahead, parentTok int, sp uint8, front uint8) int {
 	if s.Over() {
 		return s.Score().Total()
 	}
-	g := gateAhead{la: la, tok: parentTok, id: m.deck[sp-1]}
+	g := gateAhead{la: la, tok: parentTok, id: m.deck[sp-1], front: int(front)}
 	return m.boundTok(s, s.Tokens()+m.promised(s), lim, &g)
 }
 
 // gateAhead bounds, from the parent's lookahead, the tokens a child of a
 // phase-1 position can hold after the next tile: at most the parent's
-// tokens, its open tasks that the two tiles can close (lookahead.closing:
-// those that lack nothing but the two tiles' colours, as few as the cells
-// the tiles can go on touch), and the two tiles' own tasks. tileAhead uses
-// the same gate, so it is never above the child's bound (boundChild).
+// tokens, its open tasks that the two tiles can close (those that lack
+// nothing but the two tiles' colours, as few as the cells the tiles go on
+// touch: the child's tile on its own cell), the child's tile's own tasks
+// that its cell's sight leaves lacking nothing but the next tile's colour,
+// and the next tile's own tasks (cellEnds). tileAhead counts the same at
+// the best cell, so it is never above the child's bound (boundChild).
 type gateAhead struct {
-	la  *lookahead
-	tok int   // the parent's tokens
-	id  uint8 // the tile the child took
+	la    *lookahead
+	tok   int   // the parent's tokens
+	id    uint8 // the tile the child took
+	front int   // the frontier cell (of the parent) it went on
+	done  bool
+	e     cellEnd
 }
 
 // open reports whether the child may hold 8 tokens after taking tile idB.
@@ -539,11 +544,75 @@ func (g *gateAhead) open(m *model, idB uint8) bool {
 	if g == nil {
 		return true
 	}
-	cA, cB := tiles[g.id].colour, tiles[idB].colour
-	n := g.la.n
-	n[cA]++
-	n[cB]++
-	return g.tok+g.la.closing(cA, cB)+m.tokensOf(g.id)+bits.OnesCount8(m.coverable[idB]&satisfiable(idB, &n)) >= solo.TokensPhase1
+	if !g.done {
+		g.done = true
+		m.cellEnds(g.la, g.id, g.front, &g.e)
+	}
+	return g.tok+g.e.withB[tiles[idB].colour]+m.ownAfter(g.la, g.id, idB) >= solo.TokensPhase1
+}
+
+// ownAfter bounds the own tasks of tile idB, placed after tile idA next to
+// the display of la: those whose colours the display and the two tiles
+// hold.
+func (m *model) ownAfter(la *lookahead, idA, idB uint8) int {
+	n := la.n
+	n[tiles[idA].colour]++
+	n[tiles[idB].colour]++
+	return bits.OnesCount8(m.coverable[idB] & satisfiable(idB, &n))
+}
+
+// cellEnd is what one tile placed on one frontier cell can bring a display
+// (cellEnds): now, the tokens it adds at once, and withB[c], the tokens it
+// and a next tile of colour c add, the next tile's own tasks left out.
+type cellEnd struct {
+	now   int
+	withB [solo.NumColours]int
+}
+
+// cellEnds bounds the tokens that tile id placed on the parent's frontier
+// cell f adds (e.now), and adds with a second tile of each colour c
+// placed anywhere next (e.withB[c], not counting the second tile's own
+// tasks). The display's open tasks that close are those lacking nothing
+// but id's colour on the tiles f touches (lookahead.gain), then those
+// lacking nothing but c on the tiles the second tile's best cell touches
+// (a second tile of the same colour: the best other cell), and those
+// lacking both colours; the tile's own tasks are those its sight on f
+// (solo.State.CellSees, kept in lookahead.sees) fulfils, then those it
+// leaves lacking nothing but c.
+func (m *model) cellEnds(la *lookahead, id uint8, f int, e *cellEnd) {
+	t := &tiles[id]
+	cA := t.colour
+	sees := &la.sees[f]
+	now := 0
+	var lackOnly [solo.NumColours]int
+	cov := m.coverable[id]
+	for j := range t.ntasks {
+		if cov&(1<<j) == 0 {
+			continue
+		}
+		switch lack := lackOf(sees, &t.tasks[j]); {
+		case lack == 0:
+			now++
+		case bits.OnesCount8(lack) == 1:
+			lackOnly[bits.TrailingZeros8(lack)]++
+		}
+	}
+	gA := int(la.gain[f][cA])
+	e.now = min(la.lacking[1<<cA], la.lack[0]+gA) + now
+	for c := range solo.NumColours {
+		var closing int
+		if solo.Colour(c) == cA {
+			other := la.best[c][0]
+			if gA == other {
+				other = la.best[c][1]
+			}
+			closing = min(la.lacking[1<<c], la.lack[0]+gA+other)
+		} else {
+			mask := 1<<cA | 1<<c
+			closing = min(la.lacking[mask], la.lack[0]+gA+la.best[c][0]+la.lack[mask])
+		}
+		e.withB[c] = closing + now + lackOnly[c]
+	}
 }
 
 // promised counts the uncovered tasks of the display that could still be
@@ -809,16 +878,19 @@ var creditByLack = [...]int{16, 8, 4, 2, 1, 0}
 // tileAhead bounds, before any of them is made, the children of the
 // phase-1 position s that take the tile on space sp (one a frontier cell):
 // none has a bound below the value, and each child's bound (boundChild)
-// is at least it. It needs only what s knows: placing a tile of colour c
+// is at least it. If cells is not nil, cells[f] gets the same bound for the
+// child on frontier cell f alone (at least the value, and at most that
+// child's bound). It needs only what s knows: placing a tile of colour c
 // changes what the display's tiles see of colour c alone (R10), so after
 // the tile and the next one only the open tasks of s that lack nothing but
 // those two colours can close, and only on tiles the cells they go on
-// touch (lookahead.near, closing), besides the two tiles' own tasks; and a
-// task that s's neighbourhood rules out (reachable) stays out. ok is false
-// when the children may end the game or the phase (an empty wheel, 21
-// tokens), which the caller must bound one by one. la holds what s gives
-// every tile (tileAheadOf).
-func (m *model) tileAhead(s *solo.State, la *lookahead, sp uint8) (int, bool) {
+// touch, besides the two tiles' own tasks, of which the tile's own can
+// close only as its cell's sight allows (cellEnds); and a task that s's
+// neighbourhood rules out (reachable) stays out. ok is false when the
+// children may end the game or the phase (an empty wheel, 21 tokens),
+// which the caller must bound one by one. la holds what s gives every
+// tile (tileAheadOf).
+func (m *model) tileAhead(s *solo.State, la *lookahead, sp uint8, cells *[solo.MaxFrontier]int16) (int, bool) {
 	R := occupiedSpaces(s)
 	nR := R &^ (1 << (sp - 1))
 	id := m.deck[sp-1]
@@ -829,31 +901,54 @@ func (m *model) tileAhead(s *solo.State, la *lookahead, sp uint8) (int, bool) {
 	i := int(nR)*spaceCount + int(sp)
 	// What the child's own token count can reach (dp1's term).
 	d := int(m.dp1[i*numTok+s.Tokens()+la.promised+m.tokensOf(id)])
-	cA := tiles[id].colour
-	nA := la.n
-	nA[cA]++
-	// Whether the child can hold 8 tokens: then it may end phase 1 now.
-	mayEnd := s.Tokens()+min(la.lacking[1<<cA], la.near[1<<cA])+bits.OnesCount8(m.coverable[id]&satisfiable(id, &nA)) >= solo.TokensPhase1
-	gate := gateAhead{la: la, tok: s.Tokens(), id: id}
+	// The next tiles: the cost of ending phase 1 after two or more tiles
+	// (dp1l) or right after the next one (dp1e, where the next tile gets
+	// the display to 8 tokens).
+	var next [3]struct {
+		later, end int
+		colour     solo.Colour
+		own        int
+		empty      bool // the wheel is empty after it: the end is open
+	}
 	var acc [3]uint8
 	k := accessible(nR, int(sp), &acc)
-	later := infinity
 	for j := range k {
 		sb := acc[j]
 		idB := m.deck[sb-1]
 		nRB := nR &^ (1 << (sb - 1))
 		iB := int(nRB)*spaceCount + int(sb)
-		v := int(m.dp1l[iB])
-		if e := int(m.dp1e[iB]); e < v && (nRB == 0 || mayEnd || gate.open(m, idB)) {
-			v = e
+		nb := &next[j]
+		nb.later = 2*int(tiles[idB].cost) + int(m.dp1l[iB])
+		nb.end = min(nb.later, 2*int(tiles[idB].cost)+int(m.dp1e[iB]))
+		nb.colour = tiles[idB].colour
+		nb.own = m.ownAfter(la, id, idB)
+		nb.empty = nRB == 0
+	}
+	// Each cell the tile can go on: whether the child holds 8 tokens (then
+	// it may end phase 1 now), and after which next tiles it can.
+	least := infinity
+	var e cellEnd
+	for f := range la.nf {
+		m.cellEnds(la, id, f, &e)
+		mayEnd := s.Tokens()+e.now >= solo.TokensPhase1
+		ends := infinity
+		for _, nb := range next[:k] {
+			if nb.empty || mayEnd || s.Tokens()+e.withB[nb.colour]+nb.own >= solo.TokensPhase1 {
+				ends = min(ends, nb.end)
+			} else {
+				ends = min(ends, nb.later)
+			}
 		}
-		later = min(later, 2*int(tiles[idB].cost)+v)
+		if mayEnd {
+			ends = min(ends, int(m.dp1e[i]))
+		}
+		v := cost + max(d, ends)
+		if cells != nil {
+			cells[f] = int16(min(v, infinity))
+		}
+		least = min(least, v)
 	}
-	ends := later
-	if mayEnd {
-		ends = min(ends, int(m.dp1e[i]))
-	}
-	return cost + max(d, ends), true
+	return least, true
 }
 
 // lookahead is what tileAhead needs of a phase-1 position, found once for
@@ -864,20 +959,17 @@ type lookahead struct {
 	// lacking[mask] counts the display's open tasks (that can ever be
 	// fulfilled) whose missing colours are all in mask.
 	lacking [1 << solo.NumColours]int
-	// near[mask], for masks of one or two colours, bounds the same count
-	// for tiles placed next to the display, one of each colour in mask,
-	// or two of the colour when mask has one (cellGains).
-	near  [1 << solo.NumColours]int
-	twice [solo.NumColours]int
-}
-
-// closing bounds the open tasks of the display that a tile of colour cA
-// and then one of colour cB can close.
-func (la *lookahead) closing(cA, cB solo.Colour) int {
-	if cA == cB {
-		return min(la.lacking[1<<cA], la.twice[cA])
-	}
-	return min(la.lacking[1<<cA|1<<cB], la.near[1<<cA|1<<cB])
+	// lack[mask] counts those that the tile's neighbourhood still allows
+	// (reachable) and that lack exactly the colours in mask.
+	lack [1 << solo.NumColours]int
+	// For each frontier cell f (of nf): gain[f][c], the tasks lacking
+	// nothing but c on the tiles that a tile of colour c on f touches, and
+	// sees[f], what a tile on f sees; best[c] holds the two largest
+	// gain[f][c] (cellGains).
+	nf   int
+	gain [solo.MaxFrontier][solo.NumColours]uint8
+	sees [solo.MaxFrontier][solo.NumColours]uint8
+	best [solo.NumColours][2]int
 }
 
 // tileAheadOf fills la for s, in one pass over the display's open tasks.
@@ -905,7 +997,7 @@ func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 				continue
 			}
 			la.promised++ // as model.promised counts it
-			t.lack[lack]++
+			la.lack[lack]++
 			if bits.OnesCount8(lack) == 1 {
 				t.only[i][bits.TrailingZeros8(lack)]++
 			}
@@ -923,32 +1015,29 @@ func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 
 // cellTasks is what cellGains needs of the display's open tasks that can
 // ever be fulfilled and that the tile's neighbourhood allows (reachable):
-// lack[mask] counts those lacking exactly the colours in mask, only[i][c]
-// those of display tile i lacking only colour c; index[id] is tile id's
-// display index.
+// only[i][c] counts those of display tile i lacking only colour c;
+// index[id] is tile id's display index.
 type cellTasks struct {
-	lack  [1 << solo.NumColours]int
 	only  [solo.MaxTurns][solo.NumColours]int
 	index [solo.NumTiles + 1]int8
 }
 
-// cellGains fills la.near and la.twice from t. A tile of colour c placed
-// on an empty cell f changes what a display tile sees only of colour c
-// (R10), and only for the tiles next to f, the tiles of the groups of
-// colour c next to f, and the tiles next to those groups: the tiles f
-// touches. So one tile of colour c closes at most the open tasks lacking
-// nothing but c (that the tile's neighbourhood still allows, reachable) of
-// the tiles some one cell touches, best[c][0]. A second tile of another
-// colour d closes at most best[d][0] of those lacking only d, on a cell
-// next to the display or next to the first tile only (which touches
-// nothing else of the display), and the two together those lacking c and
-// d. A second tile of colour c on a cell next to the display touches, with
-// the first, the tiles two cells touch (best[c][0] + best[c][1] of them at
-// most), and on a cell next to the first tile alone no tile the first does
-// not.
+// cellGains fills la's cell tables from t. A tile of colour c placed on
+// an empty cell f changes what a display tile sees only of colour c (R10),
+// and only for the tiles next to f, the tiles of the groups of colour c
+// next to f, and the tiles next to those groups: the tiles f touches. So
+// one tile of colour c on f closes at most gain[f][c] of the open tasks
+// lacking nothing but c (that the tile's neighbourhood still allows,
+// reachable). A second tile of another colour d closes at most best[d][0]
+// of those lacking only d, on a cell next to the display or next to the
+// first tile only (which touches nothing else of the display), and the two
+// together those lacking c and d. A second tile of colour c on another
+// cell next to the display touches, with the first, the tiles two cells
+// touch, and on a cell next to the first tile alone no tile the first does
+// not (cellEnds).
 func cellGains(s *solo.State, la *lookahead, t *cellTasks) {
 	nd := s.DisplaySize()
-	index, only, lackAll := &t.index, &t.only, &t.lack
+	index, only := &t.index, &t.only
 	// reach[i]: tile i's group with the tiles next to it, by display index.
 	var reach [solo.MaxTurns]uint32
 	var done uint32
@@ -986,11 +1075,13 @@ func cellGains(s *solo.State, la *lookahead, t *cellTasks) {
 		}
 		done |= g
 	}
-	var best [solo.NumColours][2]int
-	for f := range s.NumFrontier() {
+	la.nf = s.NumFrontier()
+	for f := range la.nf {
+		cell := s.FrontierCell(f)
+		la.sees[f] = s.CellSees(cell)
 		var next uint32 // the tiles next to f
 		var touch [solo.NumColours]uint32
-		for _, v := range s.Neighbours(s.FrontierCell(f)) {
+		for _, v := range s.Neighbours(cell) {
 			if nb := s.TileAt(v); nb != 0 {
 				k := index[nb]
 				next |= 1 << k
@@ -1002,19 +1093,13 @@ func cellGains(s *solo.State, la *lookahead, t *cellTasks) {
 			for r := next | touch[c]; r != 0; r &= r - 1 {
 				g += only[bits.TrailingZeros32(r)][c]
 			}
-			switch b := &best[c]; {
+			la.gain[f][c] = uint8(g)
+			switch b := &la.best[c]; {
 			case g > b[0]:
 				b[1], b[0] = b[0], g
 			case g > b[1]:
 				b[1] = g
 			}
-		}
-	}
-	for c := range solo.NumColours {
-		la.twice[c] = lackAll[0] + best[c][0] + best[c][1]
-		la.near[1<<c] = lackAll[0] + best[c][0]
-		for d := c + 1; d < solo.NumColours; d++ {
-			la.near[1<<c|1<<d] = lackAll[0] + best[c][0] + best[d][0] + lackAll[1<<c|1<<d]
 		}
 	}
 }

@@ -21,11 +21,12 @@ const noSpace = 0xff
 // move is a child of a position: optionally end phase 1 first, then take
 // the tile on space sp and place it on cell. f is the child's bound.
 type move struct {
-	f    int16
-	tie  int16
-	end  bool
-	sp   uint8
-	cell solo.Cell
+	f     int16
+	tie   int16
+	end   bool
+	sp    uint8
+	front uint8 // the frontier index of cell
+	cell  solo.Cell
 }
 
 func cmpMove(a, b move) int {
@@ -192,7 +193,7 @@ func listMoves(base *solo.State, end bool, buf *[maxMoves]move, n int) int {
 	nf := base.NumFrontier()
 	for i := range k {
 		for j := range nf {
-			buf[n] = move{end: end, sp: acc[i], cell: base.FrontierCell(j)}
+			buf[n] = move{end: end, sp: acc[i], front: uint8(j), cell: base.FrontierCell(j)}
 			n++
 		}
 	}
@@ -233,15 +234,21 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		w.phase2Ahead(&w.ended, lim, &aheadEnd)
 	}
 	var la lookahead
+	// cells[sp][f]: tileAhead's bound for the child that puts the tile on
+	// space sp on frontier cell f, where tileAhead applies.
+	var cells [spaceCount][solo.MaxFrontier]int16
+	var byCell [spaceCount]bool
 	p1 := lim >= 0 && s.Phase() == solo.Phase1
 	if p1 {
 		w.sh.m.tileAheadOf(s, &la)
 		var acc [3]uint8
 		for _, sp := range acc[:s.Accessible(&acc)] {
 			w.tick() // a bound, like a child's
-			if v, ok := w.sh.m.tileAhead(s, &la, sp); ok && v > lim {
+			v, ok := w.sh.m.tileAhead(s, &la, sp, &cells[sp])
+			if ok && v > lim {
 				ahead[sp] = int16(v)
 			}
+			byCell[sp] = ok
 		}
 	}
 	for i := range n {
@@ -249,6 +256,8 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 			a := ahead[mv.sp]
 			if mv.end {
 				a = aheadEnd[mv.sp]
+			} else if byCell[mv.sp] && int(cells[mv.sp][mv.front]) > lim {
+				a = cells[mv.sp][mv.front]
 			}
 			if a > 0 {
 				buf[i].f, buf[i].tie = a, 0
@@ -258,7 +267,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		w.child(s, buf[i], scratch)
 		w.tick()
 		if p1 && !buf[i].end {
-			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp))
+			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp, buf[i].front))
 		} else {
 			buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
 		}

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -17,11 +16,13 @@ import (
 // TestTileAheadBoundsEveryChild: at the phase-1 positions of random and
 // token-greedy games, tileAhead's value for a tile is never above the bound
 // (boundChild, as the search computes it) of any child that takes it
-// (every frontier cell), and it equals the least of them often enough to
+// (every frontier cell), nor its value for one cell above the bound of
+// the child on that cell, and it equals the least of them often enough to
 // show it is not loose by construction.
 func TestTileAheadBoundsEveryChild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	checked, tight := 0, 0
+	cellsChecked, cellsTight := 0, 0
 	for game := range 60 {
 		d := solo.SeedDeck(uint64(game + 101))
 		m := newModel(d)
@@ -33,13 +34,23 @@ func TestTileAheadBoundsEveryChild(t *testing.T) {
 			m.tileAheadOf(&s, &la)
 			bestSp, bestCell, most := acc[0], s.FrontierCell(0), -1
 			for _, sp := range acc[:k] {
-				v, ok := m.tileAhead(&s, &la, sp)
+				var cells [solo.MaxFrontier]int16
+				v, ok := m.tileAhead(&s, &la, sp, &cells)
 				least := infinity
 				for q := range s.NumFrontier() {
 					c := s
 					c.Apply(sp, s.FrontierCell(q))
-					b := m.boundChild(&c, -1, &la, s.Tokens(), sp)
+					b := m.boundChild(&c, -1, &la, s.Tokens(), sp, uint8(q))
 					require.False(t, ok && v > b, "game %d, turn %d: tileAhead %d above the bound %d of the child on frontier cell %d", game, s.Turns()+1, v, b, q)
+					if ok {
+						cv := int(cells[q])
+						require.False(t, cv > b, "game %d, turn %d: tileAhead's %d for frontier cell %d above the child's bound %d", game, s.Turns()+1, cv, q, b)
+						require.GreaterOrEqual(t, cv, v, "game %d, turn %d: a cell's bound below the tile's", game, s.Turns()+1)
+						cellsChecked++
+						if cv == b {
+							cellsTight++
+						}
+					}
 					least = min(least, b)
 					if n := (c.Tokens()-s.Tokens())*8 + rng.IntN(8); n > most {
 						most, bestSp, bestCell = n, sp, s.FrontierCell(q)
@@ -58,7 +69,8 @@ func TestTileAheadBoundsEveryChild(t *testing.T) {
 			s.Apply(bestSp, bestCell)
 		}
 	}
-	t.Logf("tileAhead equals the least child bound for %d of %d tiles", tight, checked)
+	t.Logf("tileAhead equals the least child bound for %d of %d tiles, and the child's bound for %d of %d cells", tight, checked, cellsTight, cellsChecked)
+	assert.Greater(t, cellsTight*2, cellsChecked, "tileAhead is the child's bound for %d of %d cells; want at least half", cellsTight, cellsChecked)
 	assert.Greater(t, checked, 500, "tiles checked")
 	assert.Greater(t, tight*4, checked, "tileAhead is the least child bound for %d of %d tiles; want at least a quarter", tight, checked)
 }
@@ -138,15 +150,15 @@ func TestPhase2AheadOnGoodLines(t *testing.T) {
 }
 
 // TestCellGainsBoundTheTokens: at the phase-1 positions of random and
-// token-greedy games, the tokens a display holds after a tile A on any
-// frontier cell are never more than its tokens, lookahead.near for A's
-// colour and A's own tasks that the colours allow, and after a second
-// tile B on any frontier cell of that, never more than its tokens,
-// lookahead.closing for the two colours and the two tiles' own tasks
-// (what gateAhead.open counts), trying every pair of cells.
+// token-greedy games, the tokens a display holds after a tile A on a
+// frontier cell are never more than its tokens and cellEnds' count for A
+// on that cell, and after a second tile B on any frontier cell of that,
+// never more than its tokens, cellEnds' count for A's cell and B's colour
+// and B's own tasks that the colours allow (what gateAhead.open counts),
+// trying every pair of cells.
 func TestCellGainsBoundTheTokens(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 18))
-	pairs, tight := 0, 0
+	pairs, tight, tightA := 0, 0, 0
 	for game := range 30 {
 		d := solo.SeedDeck(uint64(game + 301))
 		m := newModel(d)
@@ -159,14 +171,15 @@ func TestCellGainsBoundTheTokens(t *testing.T) {
 			bestSp, bestCell, most := acc[0], s.FrontierCell(0), -1
 			for _, spA := range acc[:k] {
 				idA := m.deck[spA-1]
-				cA := tiles[idA].colour
-				nA := la.n
-				nA[cA]++
-				ownA := bits.OnesCount8(m.coverable[idA] & satisfiable(idA, &nA))
 				for q := range s.NumFrontier() {
+					var e cellEnd
+					m.cellEnds(&la, idA, q, &e)
 					a := s
 					a.Apply(spA, s.FrontierCell(q))
-					require.LessOrEqual(t, a.Tokens(), s.Tokens()+la.near[1<<cA]+ownA, "game %d turn %d: tile %d on cell %d", game, s.Turns()+1, idA, q)
+					require.LessOrEqual(t, a.Tokens(), s.Tokens()+e.now, "game %d turn %d: tile %d on cell %d", game, s.Turns()+1, idA, q)
+					if a.Tokens() == s.Tokens()+e.now && e.now > 0 {
+						tightA++
+					}
 					if n := (a.Tokens()-s.Tokens())*8 + rng.IntN(8); n > most {
 						most, bestSp, bestCell = n, spA, s.FrontierCell(q)
 					}
@@ -176,10 +189,7 @@ func TestCellGainsBoundTheTokens(t *testing.T) {
 					var accB [3]uint8
 					for _, spB := range accB[:a.Accessible(&accB)] {
 						idB := m.deck[spB-1]
-						cB := tiles[idB].colour
-						nB := nA
-						nB[cB]++
-						limit := s.Tokens() + la.closing(cA, cB) + m.tokensOf(idA) + bits.OnesCount8(m.coverable[idB]&satisfiable(idB, &nB))
+						limit := s.Tokens() + e.withB[tiles[idB].colour] + m.ownAfter(&la, idA, idB)
 						for r := range a.NumFrontier() {
 							b := a
 							b.Apply(spB, a.FrontierCell(r))
@@ -198,7 +208,8 @@ func TestCellGainsBoundTheTokens(t *testing.T) {
 			s.Apply(bestSp, bestCell)
 		}
 	}
-	t.Logf("%d placements of two tiles, %d of them reaching the bound", pairs, tight)
+	t.Logf("%d placements of two tiles, %d of them reaching the bound; %d placements of one tile reaching a positive bound", pairs, tight, tightA)
 	require.Greater(t, pairs, 10000)
 	require.Greater(t, tight, 0)
+	require.Greater(t, tightA, 0)
 }
