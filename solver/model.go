@@ -576,7 +576,8 @@ type cellEnd struct {
 // but id's colour on the tiles f touches (lookahead.gain), then those
 // lacking nothing but c on the tiles the second tile's best cell touches
 // (a second tile of the same colour: the best other cell), and those
-// lacking both colours; the tile's own tasks are those its sight on f
+// lacking both colours on the tiles f touches (lookahead.pair: the first
+// tile must add to what they see of its colour); the tile's own tasks are those its sight on f
 // (solo.State.CellSees, kept in lookahead.sees) fulfils, then those it
 // leaves lacking nothing but c.
 func (m *model) cellEnds(la *lookahead, id uint8, f int, e *cellEnd) {
@@ -609,7 +610,7 @@ func (m *model) cellEnds(la *lookahead, id uint8, f int, e *cellEnd) {
 			closing = min(la.lacking[1<<c], la.lack[0]+gA+other)
 		} else {
 			mask := 1<<cA | 1<<c
-			closing = min(la.lacking[mask], la.lack[0]+gA+la.best[c][0]+la.lack[mask])
+			closing = min(la.lacking[mask], la.lack[0]+gA+la.best[c][0]+int(la.pair[f][cA][c]))
 		}
 		e.withB[c] = closing + now + lackOnly[c]
 	}
@@ -968,6 +969,8 @@ type lookahead struct {
 	// gain[f][c] (cellGains).
 	nf   int
 	gain [solo.MaxFrontier][solo.NumColours]uint8
+	// pair[f][c][d]: the tasks lacking exactly c and d on the same tiles.
+	pair [solo.MaxFrontier][solo.NumColours][solo.NumColours]uint8
 	sees [solo.MaxFrontier][solo.NumColours]uint8
 	best [solo.NumColours][2]int
 }
@@ -998,8 +1001,8 @@ func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 			}
 			la.promised++ // as model.promised counts it
 			la.lack[lack]++
-			if bits.OnesCount8(lack) == 1 {
-				t.only[i][bits.TrailingZeros8(lack)]++
+			if bits.OnesCount8(lack) <= 2 {
+				t.only[i][lack]++
 			}
 		}
 	}
@@ -1015,10 +1018,11 @@ func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 
 // cellTasks is what cellGains needs of the display's open tasks that can
 // ever be fulfilled and that the tile's neighbourhood allows (reachable):
-// only[i][c] counts those of display tile i lacking only colour c;
+// only[i][mask] counts those of display tile i lacking exactly the one
+// or two colours in mask;
 // index[id] is tile id's display index.
 type cellTasks struct {
-	only  [solo.MaxTurns][solo.NumColours]int
+	only  [solo.MaxTurns][1 << solo.NumColours]int
 	index [solo.NumTiles + 1]int8
 }
 
@@ -1090,10 +1094,20 @@ func cellGains(s *solo.State, la *lookahead, t *cellTasks) {
 		}
 		for c := range solo.NumColours {
 			g := 0
+			var pair [solo.NumColours]int
 			for r := next | touch[c]; r != 0; r &= r - 1 {
-				g += only[bits.TrailingZeros32(r)][c]
+				o := &only[bits.TrailingZeros32(r)]
+				g += o[1<<c]
+				for d := range solo.NumColours {
+					pair[d] += o[1<<c|1<<d]
+				}
 			}
 			la.gain[f][c] = uint8(g)
+			for d := range solo.NumColours {
+				if d != c {
+					la.pair[f][c][d] = uint8(pair[d])
+				}
+			}
 			switch b := &la.best[c]; {
 			case g > b[0]:
 				b[1], b[0] = b[0], g
