@@ -551,14 +551,54 @@ func (g *gateAhead) open(m *model, idB uint8) bool {
 	return g.tok+g.e.withB[tiles[idB].colour]+m.ownAfter(g.la, g.id, idB) >= solo.TokensPhase1
 }
 
-// ownAfter bounds the own tasks of tile idB, placed after tile idA next to
-// the display of la: those whose colours the display and the two tiles
-// hold.
+// ownAfter bounds the own tasks of tile idB that it fulfils when placed
+// right after tile idA next to the display of la: those whose colours the
+// display and the two tiles hold, and which one cell sees enough of. On a
+// cell of the display's frontier idB sees what a tile there sees now
+// (lookahead.sees) but for idA's colour, the only colour idA can add to;
+// on a cell next to idA alone it sees nothing but idA's colour.
 func (m *model) ownAfter(la *lookahead, idA, idB uint8) int {
 	n := la.n
-	n[tiles[idA].colour]++
+	cA := tiles[idA].colour
+	n[cA]++
 	n[tiles[idB].colour]++
-	return bits.OnesCount8(m.coverable[idB] & satisfiable(idB, &n))
+	mask := m.coverable[idB] & satisfiable(idB, &n)
+	if mask == 0 {
+		return 0
+	}
+	t := &tiles[idB]
+	all := bits.OnesCount8(mask)
+	// The cell next to idA alone: the tasks that name no other colour.
+	best := 0
+	for j := range t.ntasks {
+		if mask&(1<<j) != 0 && t.colours[j]&^(1<<cA) == 0 {
+			best++
+		}
+	}
+	for f := range la.nf {
+		if best == all {
+			break
+		}
+		sees := &la.sees[f]
+		k := 0
+		for j := range t.ntasks {
+			if mask&(1<<j) == 0 {
+				continue
+			}
+			task := &t.tasks[j]
+			ok := true
+			for c := range solo.NumColours {
+				if solo.Colour(c) != cA && task[c] > sees[c] {
+					ok = false
+				}
+			}
+			if ok {
+				k++
+			}
+		}
+		best = max(best, k)
+	}
+	return best
 }
 
 // cellEnd is what one tile placed on one frontier cell can bring a display
