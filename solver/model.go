@@ -513,11 +513,11 @@ func (m *model) boundBelow(s *solo.State, lim int) int {
 // some ends of phase 1 without looking at the child's display, and knows
 // which cells the two tiles could close tasks from (see gateAhead), so its
 // value is at least boundBelow's and often found sooner.
-func (m *model) boundChild(s *solo.State, lim int, la *lookahead, parentTok int, sp uint8, front uint8) int {
+func (m *model) boundChild(s *solo.State, lim int, la *lookahead, parentTok int, sp uint8, front uint8, own *lookahead) int {
 	if s.Over() {
 		return s.Score().Total()
 	}
-	g := gateAhead{la: la, tok: parentTok, id: m.deck[sp-1], front: int(front)}
+	g := gateAhead{la: la, tok: parentTok, id: m.deck[sp-1], front: int(front), own: own}
 	return m.boundTok(s, s.Tokens()+m.promised(s), lim, &g)
 }
 
@@ -536,6 +536,30 @@ type gateAhead struct {
 	front int   // the frontier cell (of the parent) it went on
 	done  bool
 	e     cellEnd
+	// own, if not nil, is scratch for the child's own lookahead (nextOpen),
+	// found once it is needed (ownDone).
+	own     *lookahead
+	ownDone bool
+}
+
+// nextOpen reports whether the child s may hold 8 tokens after taking
+// tile idB, counted on its own cells: at most its tokens and what idB adds
+// on the best of its frontier cells (cellEnds' now). Without scratch for
+// the child's lookahead every tile may.
+func (g *gateAhead) nextOpen(m *model, s *solo.State, idB uint8) bool {
+	if g == nil || g.own == nil {
+		return true
+	}
+	if !g.ownDone {
+		g.ownDone = true
+		m.tileAheadOf(s, g.own)
+	}
+	for f := range g.own.nf {
+		if s.Tokens()+m.cellNow(g.own, idB, f) >= solo.TokensPhase1 {
+			return true
+		}
+	}
+	return false
 }
 
 // open reports whether the child may hold 8 tokens after taking tile idB.
@@ -620,6 +644,21 @@ type cellEnd struct {
 // tile must add to what they see of its colour); the tile's own tasks are those its sight on f
 // (solo.State.CellSees, kept in lookahead.sees) fulfils, then those it
 // leaves lacking nothing but c.
+// cellNow is cellEnds' now alone: the tokens tile id adds on frontier
+// cell f of la's display.
+func (m *model) cellNow(la *lookahead, id uint8, f int) int {
+	t := &tiles[id]
+	cA := t.colour
+	now := 0
+	cov := m.coverable[id]
+	for j := range t.ntasks {
+		if cov&(1<<j) != 0 && lackOf(&la.sees[f], &t.tasks[j]) == 0 {
+			now++
+		}
+	}
+	return min(la.lacking[1<<cA], la.lack[0]+int(la.gain[f][cA])) + now
+}
+
 func (m *model) cellEnds(la *lookahead, id uint8, f int, e *cellEnd) {
 	t := &tiles[id]
 	cA := t.colour
@@ -764,7 +803,8 @@ func (m *model) phase1Ends(s *solo.State, R uint32, mp int, lim int, gate *gateA
 		nR := R &^ (1 << (sp - 1))
 		i := int(nR)*spaceCount + int(sp)
 		v := int(m.dp1l[i])
-		if e := int(m.dp1e[i]); e < v && (nR == 0 || !short || gate.open(m, id) && s.Tokens()+nt.most(m, s, id) >= solo.TokensPhase1) {
+		if e := int(m.dp1e[i]); e < v && (nR == 0 || !short || gate.open(m, id) && s.Tokens()+nt.most(m, s, id) >= solo.TokensPhase1 &&
+			(2*int(tiles[id].cost)+v <= lim || gate.nextOpen(m, s, id))) {
 			v = e
 		}
 		later = min(later, 2*int(tiles[id].cost)+v)

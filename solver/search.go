@@ -233,7 +233,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	if lim >= 0 && s.CanEndPhase1() && !w.ended.Over() {
 		w.phase2Ahead(&w.ended, lim, &aheadEnd)
 	}
-	var la lookahead
+	var la, own lookahead
 	// cells[sp][f]: tileAhead's bound for the child that puts the tile on
 	// space sp on frontier cell f, where tileAhead applies.
 	var cells [spaceCount][solo.MaxFrontier]int16
@@ -267,7 +267,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		w.child(s, buf[i], scratch)
 		w.tick()
 		if p1 && !buf[i].end {
-			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp, buf[i].front))
+			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp, buf[i].front, &own))
 		} else {
 			buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
 		}

@@ -40,7 +40,8 @@ func TestTileAheadBoundsEveryChild(t *testing.T) {
 				for q := range s.NumFrontier() {
 					c := s
 					c.Apply(sp, s.FrontierCell(q))
-					b := m.boundChild(&c, -1, &la, s.Tokens(), sp, uint8(q))
+					var own lookahead
+					b := m.boundChild(&c, -1, &la, s.Tokens(), sp, uint8(q), &own)
 					require.False(t, ok && v > b, "game %d, turn %d: tileAhead %d above the bound %d of the child on frontier cell %d", game, s.Turns()+1, v, b, q)
 					if ok {
 						cv := int(cells[q])
