@@ -474,15 +474,28 @@ func (s *State) Seen(i uint8) [NumColours]uint8 { return s.seen[i] }
 // group without itself, which is the same count.
 func (s *State) CellSees(c Cell) [NumColours]uint8 {
 	var seen [NumColours]uint8
+	s.addGroupsAround(int(c), noGroup, &seen)
+	return seen
+}
+
+// noGroup is a group label no tile has.
+const noGroup = 0xff
+
+// addGroupsAround adds to seen the tiles of every colour group next to
+// cell c but the group labelled skip, each group once.
+func (s *State) addGroupsAround(c int, skip uint8, seen *[NumColours]uint8) {
 	var labels [4]uint8
 	nl := 0
 outer:
 	for _, d := range neighbourOffsets {
-		b := s.board[int(c)+d]
+		b := s.board[c+d]
 		if b == 0 {
 			continue
 		}
 		g := s.group[b-1]
+		if g == skip {
+			continue
+		}
 		for _, l := range labels[:nl] {
 			if l == g {
 				continue outer
@@ -492,7 +505,6 @@ outer:
 		nl++
 		seen[tileTable[s.placed[b-1]].colour] += uint8(popcount(s.members[g]))
 	}
-	return seen
 }
 
 // countSeen counts what the i-th placed tile sees. The tile's own colour
@@ -501,28 +513,7 @@ func (s *State) countSeen(i uint8) [NumColours]uint8 {
 	var seen [NumColours]uint8
 	own := s.group[i]
 	seen[tileTable[s.placed[i]].colour] = uint8(popcount(s.members[own]) - 1)
-	var labels [4]uint8
-	nl := 0
-	c := int(s.cells[i])
-outer:
-	for _, d := range neighbourOffsets {
-		b := s.board[c+d]
-		if b == 0 {
-			continue
-		}
-		g := s.group[b-1]
-		if g == own {
-			continue
-		}
-		for _, l := range labels[:nl] {
-			if l == g {
-				continue outer
-			}
-		}
-		labels[nl] = g
-		nl++
-		seen[tileTable[s.placed[b-1]].colour] += uint8(popcount(s.members[g]))
-	}
+	s.addGroupsAround(int(s.cells[i]), own, &seen)
 	return seen
 }
 
