@@ -60,7 +60,7 @@ func phase2CostExact(disp, wheel []uint8) int {
 }
 
 // exactBits sizes the memo of phase2Exact: 2^exactBits entries of 8 bytes.
-const exactBits = 18
+const exactBits = 22
 
 // openTask is an uncovered task of a display tile that phase 2 might still
 // fulfil: the colours it names that the tile does not see enough of yet.
