@@ -633,17 +633,6 @@ type cellEnd struct {
 	withB [solo.NumColours]int
 }
 
-// cellEnds bounds the tokens that tile id placed on the parent's frontier
-// cell f adds (e.now), and adds with a second tile of each colour c
-// placed anywhere next (e.withB[c], not counting the second tile's own
-// tasks). The display's open tasks that close are those lacking nothing
-// but id's colour on the tiles f touches (lookahead.gain), then those
-// lacking nothing but c on the tiles the second tile's best cell touches
-// (a second tile of the same colour: the best other cell), and those
-// lacking both colours on the tiles f touches (lookahead.pair: the first
-// tile must add to what they see of its colour); the tile's own tasks are those its sight on f
-// (solo.State.CellSees, kept in lookahead.sees) fulfils, then those it
-// leaves lacking nothing but c.
 // cellNow is cellEnds' now alone: the tokens tile id adds on frontier
 // cell f of la's display.
 func (m *model) cellNow(la *lookahead, id uint8, f int) int {
@@ -656,9 +645,27 @@ func (m *model) cellNow(la *lookahead, id uint8, f int) int {
 			now++
 		}
 	}
-	return min(la.lacking[1<<cA], la.lack[0]+int(la.gain[f][cA])) + now
+	return la.closingNow(cA, f) + now
 }
 
+// closingNow bounds the display's open tasks that a tile of colour c on
+// frontier cell f closes: those lacking nothing but c on the tiles f
+// touches.
+func (la *lookahead) closingNow(c solo.Colour, f int) int {
+	return min(la.lacking[1<<c], la.lack[0]+int(la.gain[f][c]))
+}
+
+// cellEnds bounds the tokens that tile id placed on the parent's frontier
+// cell f adds (e.now), and adds with a second tile of each colour c
+// placed anywhere next (e.withB[c], not counting the second tile's own
+// tasks). The display's open tasks that close are those lacking nothing
+// but id's colour on the tiles f touches (lookahead.gain), then those
+// lacking nothing but c on the tiles the second tile's best cell touches
+// (a second tile of the same colour: the best other cell), and those
+// lacking both colours on the tiles f touches (lookahead.pair: the first
+// tile must add to what they see of its colour); the tile's own tasks are
+// those its sight on f (solo.State.CellSees, kept in lookahead.sees)
+// fulfils, then those it leaves lacking nothing but c.
 func (m *model) cellEnds(la *lookahead, id uint8, f int, e *cellEnd) {
 	t := &tiles[id]
 	cA := t.colour
@@ -678,7 +685,7 @@ func (m *model) cellEnds(la *lookahead, id uint8, f int, e *cellEnd) {
 		}
 	}
 	gA := int(la.gain[f][cA])
-	e.now = min(la.lacking[1<<cA], la.lack[0]+gA) + now
+	e.now = la.closingNow(cA, f) + now
 	for c := range solo.NumColours {
 		var closing int
 		if solo.Colour(c) == cA {
@@ -1098,9 +1105,8 @@ func (m *model) tileAheadOf(s *solo.State, la *lookahead) {
 
 // cellTasks is what cellGains needs of the display's open tasks that can
 // ever be fulfilled and that the tile's neighbourhood allows (reachable):
-// only[i][mask] counts those of display tile i lacking exactly the one
-// or two colours in mask;
-// index[id] is tile id's display index.
+// only[i][mask] counts those of display tile i lacking exactly the one or
+// two colours in mask; index[id] is tile id's display index.
 type cellTasks struct {
 	only  [solo.MaxTurns][1 << solo.NumColours]int
 	index [solo.NumTiles + 1]int8

@@ -137,6 +137,10 @@ type worker struct {
 	diversity int // if positive, a beam keeps at most this many positions per wheelKey
 	noise     int // if positive, beam ranks get a random 0..noise-1 added
 	rng       *rand.PCG
+	// own is scratch for a phase-1 child's own lookahead while gen bounds
+	// it (gateAhead.nextOpen), kept here so that gen does not clear it for
+	// every position.
+	own lookahead
 	// mirror: at depths below it, the depth-first search takes the
 	// children within its limit last first (see dfs).
 	mirror int
@@ -233,7 +237,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	if lim >= 0 && s.CanEndPhase1() && !w.ended.Over() {
 		w.phase2Ahead(&w.ended, lim, &aheadEnd)
 	}
-	var la, own lookahead
+	var la lookahead
 	// cells[sp][f]: tileAhead's bound for the child that puts the tile on
 	// space sp on frontier cell f, where tileAhead applies.
 	var cells [spaceCount][solo.MaxFrontier]int16
@@ -267,7 +271,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		w.child(s, buf[i], scratch)
 		w.tick()
 		if p1 && !buf[i].end {
-			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp, buf[i].front, &own))
+			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp, buf[i].front, &w.own))
 		} else {
 			buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
 		}
