@@ -270,8 +270,8 @@ type setCounter struct {
 	open   []openTask
 	wheel  []uint8
 	cs     *cellSights
-	con    [spaceCount]needy
-	upper  [spaceCount + 1]int
+	con    [maxAdded]needy
+	upper  [maxAdded + 1]int
 	local  [solo.NumColours][3 * solo.MaxTurns]uint64
 }
 
@@ -494,6 +494,8 @@ type reachScratch struct {
 	accStamp [solo.GridCells]uint32
 	accGen   uint32
 	cells    cellSights
+	// lo: layoutEnds' sums over the wheel's tiles.
+	lo setSums
 	// cellBit's numbering of cells, valid where numStamp is numGen.
 	num      [solo.GridCells]int8
 	numStamp [solo.GridCells]uint32
@@ -547,11 +549,11 @@ type cellSights struct {
 	// a cell of kind k could fulfil with the colours in A missing from the
 	// rest of phase 2 (the other colours are left to the caller's counts).
 	// Byte A&7 of word A>>3 holds it (fitOf).
-	fit [maxClasses][spaceCount][2]uint64
+	fit [maxClasses][maxAdded][2]uint64
 	// best[i][A] holds the masks that no other kind of cell (or a cell that
 	// sees nothing) beats, nbest[i][A] of them.
-	best  [spaceCount][16][solo.MaxTasks + 1]uint8
-	nbest [spaceCount][16]uint8
+	best  [maxAdded][16][solo.MaxTasks + 1]uint8
+	nbest [maxAdded][16]uint8
 	// far[c][a] is the most tiles of colour c a new tile can see when
 	// phase 2 places a other tiles of colour c, for a = 1..farMax: the a
 	// tiles, and the display's groups of colour c that a or fewer new
@@ -559,7 +561,7 @@ type cellSights struct {
 	far [solo.NumColours][farMax + 1]int
 	// near[i][c][a] is the mask of the tasks of wheel tile i that ask for
 	// no more of colour c than far[c][a].
-	near [spaceCount][solo.NumColours][farMax + 1]uint8
+	near [maxAdded][solo.NumColours][farMax + 1]uint8
 }
 
 // farMax is the most other new tiles of a colour far tracks: no task asks

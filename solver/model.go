@@ -87,6 +87,8 @@ type model struct {
 	pos [solo.NumTiles + 1]uint8
 	// exact memoises phase2Exact (see exact.go).
 	exact []atomic.Uint64
+	// p2end memoises p2EndOf: 1 + the value, 0 before it is known.
+	p2end []atomic.Int32
 	// take memoises takeableSets.
 	take []atomic.Pointer[setBits]
 }
@@ -98,6 +100,7 @@ func newModel(d solo.Deck) *model {
 		m.pos[d[i]] = uint8(i)
 	}
 	m.exact = make([]atomic.Uint64, 1<<exactBits)
+	m.p2end = make([]atomic.Int32, wheelSets)
 	m.take = make([]atomic.Pointer[setBits], 1<<(spaceCount+4))
 	var avail [solo.NumColours]int
 	for i := range m.deckLen {

@@ -72,6 +72,8 @@ type shared struct {
 	lb    atomic.Int32 // proven lower bound
 	nodes atomic.Int64
 	stop  atomic.Bool
+	// layout memoises layoutEnds near the root (shared.layoutEnds).
+	layout []atomic.Uint64
 
 	mu       sync.Mutex
 	bestPath path
@@ -349,6 +351,18 @@ func (w *worker) dfs(d int, T int, f int) int {
 	}
 	if f > min(T, int(sh.best.Load())-1) {
 		return f
+	}
+	lim := min(T, int(sh.best.Load())-1)
+	if d <= layoutDepth && s.Phase() == solo.Phase1 {
+		// Near the root, where a cut spares a large subtree, the
+		// costlier bound that sees the layout (layoutEnds).
+		if v := 2*s.DisplayCost() + sh.layoutEnds(k, s, lim-2*s.DisplayCost()); v > f {
+			f = v
+			if f > lim {
+				sh.tt.store(k, f)
+				return f
+			}
+		}
 	}
 	buf := &w.moves[d]
 	n, h := w.gen(s, buf, &w.stack[d+1], min(T, int(sh.best.Load())-1))

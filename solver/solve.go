@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/novaluna/novaluna/solo"
@@ -161,6 +162,7 @@ func newShared(g *solo.Game, bits int) *shared {
 		deck:   deck,
 		prefix: g.Moves(),
 		begin:  time.Now(),
+		layout: make([]atomic.Uint64, 1<<layoutBits),
 	}
 	sh.best.Store(infinity)
 	return sh

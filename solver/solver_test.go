@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unsafe"
@@ -636,7 +637,7 @@ func TestBoundEndingPhase1MatchesBruteForce(t *testing.T) {
 		want := brute(t, m, &s)
 		// The depth-first proof, whose tile-level cuts (tileAhead,
 		// phase2Ahead) act here, must prove the same optimum.
-		sh := &shared{m: m, tt: newTable(12), start: s, deck: d, begin: time.Now()}
+		sh := &shared{m: m, tt: newTable(12), start: s, deck: d, begin: time.Now(), layout: make([]atomic.Uint64, 1<<layoutBits)}
 		sh.best.Store(infinity)
 		newWorker(sh).prove()
 		assert.Equal(t, want, int(sh.best.Load()), "seed %d, turn %d: the proof's best line", seed, s.Turns())

@@ -1,0 +1,268 @@
+package solver
+
+import (
+	"math/bits"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// maxAdded is the most tiles the rest of a game can add to a phase-1
+// display: the opening wheel's tiles left, and the refill's.
+const maxAdded = 2 * solo.SetupTiles
+
+// The depth-first search asks layoutEnds at depths up to layoutDepth,
+// where one call costs about as much as expanding some hundred positions
+// and a cut spares a subtree. It counts the value up to layoutSlack above
+// the pass's limit, so that later passes reuse it from a memo of
+// 2^layoutBits entries.
+const (
+	layoutDepth = 5
+	layoutSlack = 8
+	layoutBits  = 18
+)
+
+// layoutEnds is model.layoutEnds for the position s with table key k,
+// counted up to lim+layoutSlack (layoutEndsUpTo) and memoised: an entry
+// holds the key's low 40 bits, whether the value was cut short at the
+// limit, and the value. A value cut short is counted again once a pass's
+// limit reaches it. Workers share the memo without locks.
+func (sh *shared) layoutEnds(k uint64, s *solo.State, lim int) int {
+	slot := &sh.layout[k>>(64-layoutBits)]
+	check := k & (1<<40 - 1)
+	e := slot.Load()
+	v, short := int(e&0xffff), e&(1<<16) != 0
+	if e == 0 || e>>24 != check || short && v <= lim {
+		limit := lim + layoutSlack
+		v = max(0, sh.m.layoutEndsUpTo(s, limit))
+		e = check<<24 | uint64(v)
+		if v > limit {
+			e |= 1 << 16
+		}
+		slot.Store(e)
+	}
+	return v
+}
+
+// layoutEnds bounds the cost still to come from the phase-1 position s,
+// the doubled cost of its display left out, by the phase-2 rules that see
+// the layout (phase2Exact) applied to both phases at once. Whatever the
+// line, phase 1 takes a set X of the tiles still on the wheel (each
+// counted twice), then phase 2 a set of the refilled wheel: the tiles of
+// the wheel X leaves, and as many deck tiles as the opening wheel lost
+// (R14). Every token is a task fulfilled in the final display, so
+// phase2Exact's setCounter, with the wheel's tiles and the refill's as the
+// tiles that may be added, bounds the tokens of the display with X and a
+// phase-2 set added; the display that ends phase 1 is s's with X added,
+// and its tokens are bounded the same way. Phase 1 ends before the wheel
+// is empty only with 8 tokens (R12), and short of them costs 10 a token
+// (P1); phase 2 costs 10 per token short of 21. The order of the wheel is
+// relaxed: X is any set of the wheel's tiles.
+//
+// dp1 and phase1Ends count the display's open tasks as tokens as soon as
+// the colours allow them; here an open task counts only with the tiles it
+// lacks added, where they can lie, and a phase-1 end needs those tiles
+// among X.
+func (m *model) layoutEnds(s *solo.State) int {
+	return m.layoutEndsUpTo(s, infinity)
+}
+
+// layoutEndsUpTo is min(layoutEnds(s), limit+1): the sets that cannot
+// come under limit+1 are not counted, which is much faster when limit is
+// near the value.
+func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
+	var U [maxAdded]uint8
+	var wheelCol [solo.NumColours]int
+	var spaceBit [solo.SetupTiles]uint32 // U[i]'s space in dp1's terms
+	r := 0
+	for sp := 1; sp < spaceCount; sp++ {
+		if id := s.TrackTile(sp); id != 0 {
+			U[r] = uint8(id)
+			spaceBit[r] = 1 << (sp - 1)
+			r++
+		}
+	}
+	p := 0
+	for i := solo.SetupTiles; i < min(m.deckLen, 2*solo.SetupTiles); i++ {
+		U[r+p] = m.deck[i]
+		p++
+	}
+	for _, id := range U[:r+p] {
+		wheelCol[tiles[id].colour]++
+	}
+	var open [3 * solo.MaxTurns]openTask
+	var base [solo.NumColours]int
+	scratch := reachPool.Get().(*reachScratch)
+	defer reachPool.Put(scratch)
+	no := m.openTasks(s, &wheelCol, &base, scratch, &open)
+	cs := &scratch.cells
+	sightsAlone(s, U[:r+p], cs, scratch)
+	sc := setCounter{base: &base, tokens: s.Tokens(), open: open[:no], wheel: U[:r+p], cs: cs}
+	lo := &scratch.lo
+	lo.fill(U[:r])
+	// A quick upper bound on any set's tokens, to skip the sets that
+	// cannot come under the best: the tiles' own tasks that the colours
+	// of the display and every tile that may come allow, and every open
+	// task those colours and the needs allow.
+	n := base
+	for c := range solo.NumColours {
+		n[c] += wheelCol[c]
+	}
+	code := colourCode(&n)
+	var own [maxAdded]int
+	for i, id := range U[:r+p] {
+		own[i] = int(satTokens[id][code])
+	}
+	most := s.Tokens()
+	for _, o := range open[:no] {
+		if o.minK[0] != noWay && o.minK[1] != noWay && o.minK[2] != noWay && o.minK[3] != noWay && satMask[o.id][code]&(1<<o.j) != 0 {
+			most++
+		}
+	}
+
+	best := min(infinity, limit+1)
+	// X: the tiles phase 1 still takes, bit i for U[i].
+	all := uint32(1)<<r - 1
+	for X := range uint32(1) << r {
+		left := all &^ X
+		nl := bits.OnesCount32(left)
+		xc := int(lo.cost[X])
+		if 2*xc >= best {
+			continue
+		}
+		tx := 0
+		for x := X; x != 0; x &= x - 1 {
+			tx += own[bits.TrailingZeros32(x)]
+		}
+		if nl > 0 && most+tx < solo.TokensPhase1 {
+			continue // phase 1 cannot end here (R12), by the quick count
+		}
+		// The tokens at the end of phase 1.
+		t1 := maxTok - (sc.value(int(X), 0, lo.added[X], infinity) / 10)
+		if nl > 0 && t1 < solo.TokensPhase1 {
+			continue
+		}
+		c0 := 2*xc + 10*max(0, solo.TokensPhase1-t1)
+		if c0 >= best {
+			continue
+		}
+		pn := min(solo.SetupTiles-nl, p)
+		W := uint64(left) | (uint64(1)<<pn-1)<<r
+		// The phase-2 value by the tiles alone is a bound on the value
+		// with the layout (the tokens count no task it would not).
+		var leftR uint32
+		for l := left; l != 0; l &= l - 1 {
+			leftR |= spaceBit[bits.TrailingZeros32(l)]
+		}
+		if q := c0 + m.p2EndOf(leftR); q >= best {
+			continue
+		}
+		// The phase-2 sets, searched tile by tile, the tiles worth most
+		// against their cost first.
+		es := endSearch{sc: &sc, best: best, need: maxTok - most}
+		for w := W; w != 0; w &= w - 1 {
+			i := bits.TrailingZeros64(w)
+			es.idx[es.n] = uint8(i)
+			es.gain[es.n] = min(0, int(tiles[U[i]].cost)-10*own[i])
+			es.n++
+		}
+		es.sort(own[:])
+		es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
+		best = es.best
+	}
+	return best
+}
+
+// endSearch finds the least value of the phase-2 sets that layoutEnds
+// adds to one phase-1 set X: every subset of the tiles idx[:n], the tiles
+// taken or left one at a time. A part of the search stops when even the
+// tiles still undecided that are worth more than their cost, with the
+// quick count of their tokens (own), cannot bring it under best.
+type endSearch struct {
+	sc   *setCounter
+	best int
+	need int // the tokens short of 21 after the quick count of the display
+	n    int
+	idx  [maxAdded]uint8
+	gain [maxAdded + 1]int // gain[k]: the sum of min(0, cost - 10 own) over idx[k:]
+}
+
+// sort orders idx by what each tile is worth against its cost, best first,
+// and makes gain the sums from each place on.
+func (es *endSearch) sort(own []int) {
+	for i := 1; i < es.n; i++ {
+		for j := i; j > 0 && es.gain[j] < es.gain[j-1]; j-- {
+			es.gain[j], es.gain[j-1] = es.gain[j-1], es.gain[j]
+			es.idx[j], es.idx[j-1] = es.idx[j-1], es.idx[j]
+		}
+	}
+	es.gain[es.n] = 0
+	for k := es.n - 1; k >= 0; k-- {
+		es.gain[k] += es.gain[k+1]
+	}
+}
+
+// search decides the tiles idx[k:] for the set S (wheel bits of the
+// setCounter) of cost cost, colour counts packed and quick tokens tok.
+func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, own []int) {
+	if cost+max(0, 10*(es.need-tok)+es.gain[k]) >= es.best {
+		return
+	}
+	if k == es.n {
+		// The colours alone first: they rule out most sets at a tenth
+		// of count's work.
+		if cost+10*max(0, maxTok-es.sc.colours(S, packed)) >= es.best {
+			return
+		}
+		es.best = min(es.best, es.sc.value(int(S), cost, packed, es.best))
+		return
+	}
+	i := es.idx[k]
+	id := es.sc.wheel[i]
+	es.search(k+1, S|1<<i, cost+int(tiles[id].cost), packed+1<<(8*tiles[id].colour), tok+own[i], own)
+	es.search(k+1, S, cost, packed, tok, own)
+}
+
+// p2EndOf is phase2CostExact for the end of phase 1 with the spaces in R
+// still occupied: the display is the other tiles of the opening wheel,
+// and the refill follows (model.refill). Memoised per model.
+func (m *model) p2EndOf(R uint32) int {
+	if v := m.p2end[R].Load(); v > 0 {
+		return int(v - 1)
+	}
+	var disp [solo.SetupTiles]uint8
+	nd := 0
+	for sp := 1; sp <= solo.SetupTiles && sp-1 < m.deckLen; sp++ {
+		if R&(1<<(sp-1)) == 0 {
+			disp[nd] = m.deck[sp-1]
+			nd++
+		}
+	}
+	var buf [solo.SetupTiles]uint8
+	v := phase2CostExact(disp[:nd], m.refill(R, &buf))
+	m.p2end[R].Store(int32(v + 1))
+	return v
+}
+
+// colours bounds count's tokens for the set S (packed: its colour counts)
+// by the colours alone: the display's tokens, the tasks of S's tiles that
+// the colours of the display and S allow, and the open tasks those colours
+// and their needs allow. count's own terms never exceed these.
+func (sc *setCounter) colours(S uint64, packed uint32) int {
+	n := *sc.base
+	var added [solo.NumColours]uint8
+	for c := range solo.NumColours {
+		added[c] = uint8(packed >> (8 * c))
+		n[c] += int(added[c])
+	}
+	code := colourCode(&n)
+	tok := sc.tokens
+	for b := S; b != 0; b &= b - 1 {
+		tok += int(satTokens[sc.wheel[bits.TrailingZeros64(b)]][code])
+	}
+	for _, o := range sc.open {
+		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
+			tok++
+		}
+	}
+	return tok
+}

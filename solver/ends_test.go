@@ -1,0 +1,103 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// layoutBound is the bound layoutEnds gives the phase-1 position s.
+func layoutBound(m *model, s *solo.State) int {
+	return 2*s.DisplayCost() + m.layoutEnds(s)
+}
+
+// TestLayoutEndsMatchesBruteForce: on short decks, at phase-1 positions
+// of random games with at most three tiles left to take, layoutEnds never
+// exceeds the best score any line reaches, and layoutEndsUpTo gives it or
+// limit+1.
+func TestLayoutEndsMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	tested, above := 0, 0
+	for seed := uint64(1); tested < 60; seed++ {
+		require.Less(t, seed, uint64(3000), "only %d phase-1 positions in 3000 decks", tested)
+		d := solo.SeedDeck(seed)[:13]
+		s := solo.NewState(d)
+		for s.Phase() == solo.Phase1 && s.TilesOnTrack()+min(s.Turns()+s.TilesOnTrack(), len(d)-solo.SetupTiles) > 3 {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		}
+		if s.Phase() != solo.Phase1 {
+			continue
+		}
+		tested++
+		m := newModel(d)
+		want := brute(t, m, &s)
+		got := layoutBound(m, &s)
+		assert.LessOrEqual(t, got, want, "seed %d, turn %d: layoutEnds' bound above the best line", seed, s.Turns())
+		if got > m.bound(&s) {
+			above++
+		}
+		// Counted up to a limit: the value, or limit+1 below it.
+		full := got - 2*s.DisplayCost()
+		for _, limit := range []int{full - 3, full - 1, full, full + 2} {
+			assert.Equal(t, min(full, limit+1), m.layoutEndsUpTo(&s, limit), "seed %d: layoutEndsUpTo(%d), value %d", seed, limit, full)
+		}
+	}
+	// It is worth its cost: above the bound without it on most positions
+	// (where the display's open tasks cannot all close).
+	assert.Greater(t, above, tested/2, "layoutEnds above model.bound on only %d of %d positions", above, tested)
+}
+
+// TestLayoutEndsAlongGoodLines checks layoutEnds at every phase-1 position
+// of the best lines a short search finds on full decks, and of random
+// lines: it may never exceed the line's final score.
+func TestLayoutEndsAlongGoodLines(t *testing.T) {
+	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8}
+	if testing.Short() {
+		seeds = seeds[:3]
+	}
+	for _, seed := range seeds {
+		d := solo.SeedDeck(seed)
+		m := newModel(d)
+		r, err := Solve(context.Background(), d, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
+		require.NoError(t, err)
+		final := r.Score.Total()
+		g, err := solo.NewGame(d)
+		require.NoError(t, err)
+		for i, mv := range r.Line.Moves {
+			s := g.State()
+			if s.Phase() == solo.Phase1 {
+				assert.LessOrEqual(t, layoutBound(m, &s), final, "seed %d: layoutEnds after %d turns above the solver's line", seed, i)
+			}
+			require.NoError(t, g.Play(mv))
+			if i+1 == r.Line.Phase1Turns && g.Phase() == solo.Phase1 {
+				require.NoError(t, g.EndPhase1())
+			}
+		}
+		src := rand.NewPCG(seed, 9)
+		for range 20 {
+			s := solo.NewState(d)
+			var rec [solo.MaxTurns]solo.Step
+			end := s
+			n := solo.Playout(&end, src, &rec)
+			final := end.Score().Total()
+			for i := range n {
+				if s.Phase() != solo.Phase1 {
+					break
+				}
+				require.LessOrEqual(t, layoutBound(m, &s), final, "seed %d: layoutEnds after %d turns above a random line", seed, i)
+				s.Apply(rec[i].Space, rec[i].Cell)
+				if i+1 == end.Phase1Turns() && s.Phase() == solo.Phase1 {
+					s.EndPhase1()
+				}
+			}
+		}
+	}
+}
