@@ -93,10 +93,7 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 	var base [solo.NumColours]int
 	scratch := reachPool.Get().(*reachScratch)
 	defer reachPool.Put(scratch)
-	no := m.openTasks(s, &wheelCol, &base, scratch, &open)
-	cs := &scratch.cells
-	sightsAlone(s, U[:r+p], cs, scratch)
-	sc := setCounter{base: &base, tokens: s.Tokens(), open: open[:no], wheel: U[:r+p], cs: cs}
+	sc := m.counter(s, U[:r+p], &wheelCol, scratch, &open, &base)
 	lo := &scratch.lo
 	lo.fill(U[:r])
 	// A quick upper bound on any set's tokens, to skip the sets that
@@ -113,7 +110,7 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 		own[i] = int(satTokens[id][code])
 	}
 	most := s.Tokens()
-	for _, o := range open[:no] {
+	for _, o := range sc.open {
 		if o.minK[0] != noWay && o.minK[1] != noWay && o.minK[2] != noWay && o.minK[3] != noWay && satMask[o.id][code]&(1<<o.j) != 0 {
 			most++
 		}

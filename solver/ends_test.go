@@ -1,10 +1,8 @@
 package solver
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -66,21 +64,11 @@ func TestLayoutEndsAlongGoodLines(t *testing.T) {
 	for _, seed := range seeds {
 		d := solo.SeedDeck(seed)
 		m := newModel(d)
-		r, err := Solve(context.Background(), d, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
-		require.NoError(t, err)
-		final := r.Score.Total()
-		g, err := solo.NewGame(d)
-		require.NoError(t, err)
-		for i, mv := range r.Line.Moves {
-			s := g.State()
+		alongSolverLine(t, seed, func(i int, s *solo.State, final int) {
 			if s.Phase() == solo.Phase1 {
-				assert.LessOrEqual(t, layoutBound(m, &s), final, "seed %d: layoutEnds after %d turns above the solver's line", seed, i)
+				assert.LessOrEqual(t, layoutBound(m, s), final, "seed %d: layoutEnds after %d turns above the solver's line", seed, i)
 			}
-			require.NoError(t, g.Play(mv))
-			if i+1 == r.Line.Phase1Turns && g.Phase() == solo.Phase1 {
-				require.NoError(t, g.EndPhase1())
-			}
-		}
+		})
 		src := rand.NewPCG(seed, 9)
 		for range 20 {
 			s := solo.NewState(d)
@@ -126,22 +114,11 @@ func TestP2EndOfBoundsPhase2Exact(t *testing.T) {
 					least = min(least, got-want)
 				}
 			}
-			// The move placing the most tokens, ties broken at random.
 			var acc [3]uint8
-			k := s.Accessible(&acc)
-			if k == 0 {
+			if s.Accessible(&acc) == 0 {
 				break
 			}
-			best, sp, cell := -1, acc[0], s.FrontierCell(0)
-			for _, a := range acc[:k] {
-				for q := range s.NumFrontier() {
-					c := s
-					c.Apply(a, s.FrontierCell(q))
-					if v := 8*c.Tokens() + rng.IntN(8); v > best {
-						best, sp, cell = v, a, s.FrontierCell(q)
-					}
-				}
-			}
+			sp, cell := greedyMove(&s, rng)
 			s.Apply(sp, cell)
 		}
 	}

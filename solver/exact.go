@@ -1089,6 +1089,16 @@ func tileNeeds(s *solo.State, i int, op uint8, wheelCol *[solo.NumColours]int, g
 	return n
 }
 
+// counter returns a setCounter for the display of s and the tiles wheel
+// (wheelCol of each colour) that may be added: it fills open with the
+// display's open tasks and base with its colours (openTasks), and
+// scratch's cell sights for those tiles (sightsAlone).
+func (m *model) counter(s *solo.State, wheel []uint8, wheelCol *[solo.NumColours]int, scratch *reachScratch, open *[3 * solo.MaxTurns]openTask, base *[solo.NumColours]int) setCounter {
+	no := m.openTasks(s, wheelCol, base, scratch, open)
+	sightsAlone(s, wheel, &scratch.cells, scratch)
+	return setCounter{base: base, tokens: s.Tokens(), open: open[:no], wheel: wheel, cs: &scratch.cells}
+}
+
 // phase2Ahead bounds, before any of them is made, the children of the
 // phase-2 position s by the tile they take: for each space sp of the
 // wheel, ahead[sp] is the least of phase2Exact's values over the sets of
@@ -1113,11 +1123,8 @@ func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
 	var base [solo.NumColours]int
 	scratch := reachPool.Get().(*reachScratch)
 	defer reachPool.Put(scratch)
-	no := m.openTasks(s, &wheelCol, &base, scratch, &open)
-	cs := &scratch.cells
-	sightsAlone(s, wheel[:nw], cs, scratch)
+	sc := m.counter(s, wheel[:nw], &wheelCol, scratch, &open, &base)
 	ok := m.takeableSets(spaces[:nw], s.Meeple())
-	sc := setCounter{base: &base, tokens: s.Tokens(), open: open[:no], wheel: wheel[:nw], cs: cs}
 	var best [spaceCount]int
 	for i := range nw {
 		best[i] = infinity

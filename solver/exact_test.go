@@ -24,35 +24,36 @@ func TestBoundAlongGoodLines(t *testing.T) {
 		seeds = seeds[:3]
 	}
 	for _, seed := range seeds {
-		d := solo.SeedDeck(seed)
-		r, err := Solve(context.Background(), d, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
-		if err != nil {
-			t.Fatalf("Solve(seed %d) = %v", seed, err)
-		}
-		final := r.Score.Total()
-		m := newModel(d)
-		g, err := solo.NewGame(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, mv := range r.Line.Moves {
-			s := g.State()
-			if b := m.bound(&s); b > final {
+		m := newModel(solo.SeedDeck(seed))
+		alongSolverLine(t, seed, func(i int, s *solo.State, final int) {
+			if b := m.bound(s); b > final {
 				t.Errorf("seed %d: bound after %d turns = %d, but the solver's line goes on to score %d", seed, i, b, final)
 			}
 			if s.Phase() != solo.Phase1 {
-				if e := s.Score().S1 + s.Score().P1 + s.DisplayCost() + m.phase2Exact(&s); e > final {
+				if e := s.Score().S1 + s.Score().P1 + s.DisplayCost() + m.phase2Exact(s); e > final {
 					t.Errorf("seed %d: exact phase-2 bound after %d turns = %d, above the line's %d", seed, i, e, final)
 				}
 			}
-			if err := g.Play(mv); err != nil {
-				t.Fatalf("seed %d: solver line turn %d: %v", seed, i+1, err)
-			}
-			if i+1 == r.Line.Phase1Turns && g.Phase() == solo.Phase1 {
-				if err := g.EndPhase1(); err != nil {
-					t.Fatal(err)
-				}
-			}
+		})
+	}
+}
+
+// alongSolverLine solves the deck of seed for 300 ms with one worker and
+// calls check at every position of the line found (i turns in), with the
+// line's final score.
+func alongSolverLine(t *testing.T, seed uint64, check func(i int, s *solo.State, final int)) {
+	t.Helper()
+	d := solo.SeedDeck(seed)
+	r, err := Solve(context.Background(), d, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
+	require.NoError(t, err, "Solve(seed %d)", seed)
+	g, err := solo.NewGame(d)
+	require.NoError(t, err)
+	for i, mv := range r.Line.Moves {
+		s := g.State()
+		check(i, &s, r.Score.Total())
+		require.NoError(t, g.Play(mv), "seed %d: solver line turn %d", seed, i+1)
+		if i+1 == r.Line.Phase1Turns && g.Phase() == solo.Phase1 {
+			require.NoError(t, g.EndPhase1())
 		}
 	}
 }

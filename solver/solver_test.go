@@ -609,16 +609,7 @@ func TestBoundEndingPhase1MatchesBruteForce(t *testing.T) {
 			k := s.Accessible(&acc)
 			sp, cell := acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier()))
 			if rng.IntN(2) == 0 {
-				most := -1
-				for _, a := range acc[:k] {
-					for q := range s.NumFrontier() {
-						c := s
-						c.Apply(a, s.FrontierCell(q))
-						if n := 8*c.Tokens() + rng.IntN(8); n > most {
-							most, sp, cell = n, a, s.FrontierCell(q)
-						}
-					}
-				}
+				sp, cell = greedyMove(&s, rng)
 			}
 			s.Apply(sp, cell)
 		}
@@ -692,4 +683,22 @@ func TestNextTokensBoundsEveryPlacement(t *testing.T) {
 		t.Errorf("nextTokens was reached by the best cell for %d of %d tiles; want at least a third (41 %% when written)", tight, checked)
 	}
 	t.Logf("nextTokens reached for %d of %d tiles", tight, checked)
+}
+
+// greedyMove returns the move of s that places the most tokens, ties
+// broken at random; s must have a tile to take.
+func greedyMove(s *solo.State, rng *rand.Rand) (uint8, solo.Cell) {
+	var acc [3]uint8
+	k := s.Accessible(&acc)
+	most, sp, cell := -1, acc[0], s.FrontierCell(0)
+	for _, a := range acc[:k] {
+		for q := range s.NumFrontier() {
+			c := *s
+			c.Apply(a, s.FrontierCell(q))
+			if n := 8*c.Tokens() + rng.IntN(8); n > most {
+				most, sp, cell = n, a, s.FrontierCell(q)
+			}
+		}
+	}
+	return sp, cell
 }
