@@ -163,7 +163,7 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 			es.gain[es.n] = min(0, int(tiles[U[i]].cost)-10*own[i])
 			es.n++
 		}
-		es.sort(own[:])
+		es.sort()
 		es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
 		best = es.best
 	}
@@ -186,7 +186,7 @@ type endSearch struct {
 
 // sort orders idx by what each tile is worth against its cost, best first,
 // and makes gain the sums from each place on.
-func (es *endSearch) sort(own []int) {
+func (es *endSearch) sort() {
 	for i := 1; i < es.n; i++ {
 		for j := i; j > 0 && es.gain[j] < es.gain[j-1]; j-- {
 			es.gain[j], es.gain[j-1] = es.gain[j-1], es.gain[j]
