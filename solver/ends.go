@@ -221,22 +221,14 @@ func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, o
 }
 
 // p2EndOf is phase2CostExact for the end of phase 1 with the spaces in R
-// still occupied: the display is the other tiles of the opening wheel,
-// and the refill follows (model.refill). Memoised per model.
+// still occupied: the display is phase1Display's, and the refill follows
+// (model.refill). Memoised per model.
 func (m *model) p2EndOf(R uint32) int {
 	if v := m.p2end[R].Load(); v > 0 {
 		return int(v - 1)
 	}
-	var disp [solo.SetupTiles]uint8
-	nd := 0
-	for sp := 1; sp <= solo.SetupTiles && sp-1 < m.deckLen; sp++ {
-		if R&(1<<(sp-1)) == 0 {
-			disp[nd] = m.deck[sp-1]
-			nd++
-		}
-	}
-	var buf [solo.SetupTiles]uint8
-	v := phase2CostExact(disp[:nd], m.refill(R, &buf))
+	var taken, buf [solo.SetupTiles]uint8
+	v := phase2CostExact(m.phase1Display(R, &taken), m.refill(R, &buf))
 	m.p2end[R].Store(int32(v + 1))
 	return v
 }

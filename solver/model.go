@@ -362,19 +362,12 @@ func (m *model) buildDP1s() {
 	// The end of phase 1 with the spaces in R still occupied and the
 	// meeple on space mp: end[R*12+mp].
 	end := make([]int16, wheelSets*spaceCount)
-	var buf [solo.SetupTiles]uint8
-	var disp [solo.SetupTiles + solo.SetupTiles]uint8
+	var buf, taken [solo.SetupTiles]uint8
 	var vals [wheelSets]int16
 	for R := range uint32(wheelSets) {
-		nd := 0
-		for sp := 1; sp <= solo.SetupTiles; sp++ {
-			if R&(1<<(sp-1)) == 0 && sp-1 < m.deckLen {
-				disp[nd] = m.deck[sp-1]
-				nd++
-			}
-		}
+		disp := m.phase1Display(R, &taken)
 		row := end[int(R)*spaceCount : int(R+1)*spaceCount]
-		t1 := maxTokensPlaced(disp[:nd])
+		t1 := maxTokensPlaced(disp)
 		if t1 < solo.TokensPhase1 && R != 0 {
 			for i := range row {
 				row[i] = infinity
@@ -384,13 +377,13 @@ func (m *model) buildDP1s() {
 		wheel := m.refill(R, &buf)
 		p1 := int16(10 * max(0, solo.TokensPhase1-t1))
 		if len(wheel) != solo.SetupTiles { // a short deck: no full wheel
-			v := p1 + int16(phase2CostExact(disp[:nd], wheel))
+			v := p1 + int16(phase2CostExact(disp, wheel))
 			for i := range row {
 				row[i] = v
 			}
 			continue
 		}
-		phase2Values(disp[:nd], wheel, &vals)
+		phase2Values(disp, wheel, &vals)
 		for mp := range spaceCount {
 			if mp > 0 && R&(1<<(mp-1)) != 0 {
 				row[mp] = infinity // the meeple stands on a taken tile's space
@@ -441,6 +434,20 @@ func (m *model) buildDP1s() {
 			m.dp1s[int(R)*spaceCount+mp] = min(best, end[int(R)*spaceCount+mp])
 		}
 	}
+}
+
+// phase1Display lists the tiles of the phase-1 display when phase 1 ends
+// with the spaces in R still occupied: the other tiles of the opening
+// wheel, in space order.
+func (m *model) phase1Display(R uint32, buf *[solo.SetupTiles]uint8) []uint8 {
+	nd := 0
+	for sp := 1; sp <= solo.SetupTiles && sp-1 < m.deckLen; sp++ {
+		if R&(1<<(sp-1)) == 0 {
+			buf[nd] = m.deck[sp-1]
+			nd++
+		}
+	}
+	return buf[:nd]
 }
 
 // refillOrder tells where the phase-2 wheel's tiles lie when phase 1 ends
