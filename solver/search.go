@@ -369,6 +369,18 @@ func (w *worker) dfs(d int, T int, f int) int {
 	if sh.stop.Load() {
 		return f
 	}
+	if d > layoutDepth && d <= layoutWideDepth && h >= layoutWide && s.Phase() == solo.Phase1 {
+		// Deeper, only where the children to search are many, and
+		// counted only up to the limit: a cut there spares more than
+		// the call costs.
+		if v := 2*s.DisplayCost() + sh.m.layoutEndsUpTo(s, lim-2*s.DisplayCost()); v > f {
+			f = v
+			if f > lim {
+				sh.tt.store(k, f)
+				return f
+			}
+		}
+	}
 	res := infinity
 	for _, mv := range buf[h:n] {
 		res = min(res, int(mv.f))
