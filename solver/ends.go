@@ -10,12 +10,11 @@ import (
 // display: the opening wheel's tiles left, and the refill's.
 const maxAdded = 2 * solo.SetupTiles
 
-// The depth-first search asks layoutEnds at depths up to layoutDepth: a
-// call costs 100 to 200 us, what the search spends on five to ten
-// positions of depth 6, so only a cut near the root spares more than
-// that (docs/SOLVER.md, ninth round). It counts the value up to
-// layoutSlack above the pass's limit, so that later passes reuse it from
-// a memo of 2^layoutBits entries.
+// The depth-first search asks layoutEnds at every phase-1 position of
+// depth up to layoutDepth, where a cut spares a large subtree. There it
+// counts the value up to layoutSlack above the pass's limit, so that
+// later passes reuse it from a memo of 2^layoutBits entries; a call so
+// counted costs 100 to 200 us (docs/SOLVER.md, ninth round).
 //
 // Below layoutDepth, down to layoutWideDepth, the search asks it (without
 // the memo, counted up to the limit alone) after gen, at the positions
