@@ -1,8 +1,10 @@
 package solver
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -126,4 +128,43 @@ func TestP2EndOfBoundsPhase2Exact(t *testing.T) {
 	// Close enough on some positions to skip sets (3 at 7826290: the
 	// layout adds 3 to 13 points at these positions).
 	assert.LessOrEqual(t, least, 3, "p2EndOf at least %d below phase2Exact in %d positions", least, checked)
+}
+
+// TestWideLayoutCutsBelowGoodLines: a one-worker proof from the start of
+// full decks cuts positions of depth 6 and 7 with layoutEnds after gen
+// (where many children are within the limit); from a sample of them, the
+// line a short search finds scores at least the bound of the cut.
+func TestWideLayoutCutsBelowGoodLines(t *testing.T) {
+	for _, seed := range []uint64{1, 8} {
+		d := solo.SeedDeck(seed)
+		g, err := solo.NewGame(d)
+		require.NoError(t, err)
+		sh := newShared(g, 18)
+		sh.nodeLimit = 2_000_000
+		newWorker(sh).runBeam(newBeam(64))
+		w := newWorker(sh)
+		type cut struct {
+			line solo.Line
+			f    int
+		}
+		var cuts []cut
+		w.wideCut = func(f int) {
+			if len(cuts) < 1000 {
+				cuts = append(cuts, cut{sh.line(&w.path), f})
+			}
+		}
+		w.prove()
+		require.NotEmpty(t, cuts, "seed %d: no position of depth 6 or 7 was cut by layoutEnds after gen", seed)
+		for i := 0; i < len(cuts); i += len(cuts)/4 + 1 {
+			c := cuts[i]
+			pos, err := solo.NewGame(d)
+			require.NoError(t, err)
+			for _, mv := range c.line.Moves {
+				require.NoError(t, pos.Play(mv), "seed %d: the path to a cut position does not replay", seed)
+			}
+			r, err := SolveFrom(context.Background(), pos, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
+			require.NoError(t, err, "seed %d", seed)
+			assert.GreaterOrEqual(t, r.Score.Total(), c.f, "seed %d, after %d turns: a line scores below the bound of the cut", seed, len(c.line.Moves))
+		}
+	}
 }

@@ -143,6 +143,10 @@ type worker struct {
 	// it (gateAhead.nextOpen), kept here so that gen does not clear it for
 	// every position.
 	own lookahead
+	// wideCut, if set (by tests), is called with the bound when
+	// layoutEnds cuts a position below layoutDepth after gen; w.path
+	// leads to it.
+	wideCut func(f int)
 	// mirror: at depths below it, the depth-first search takes the
 	// children within its limit last first (see dfs).
 	mirror int
@@ -376,6 +380,9 @@ func (w *worker) dfs(d int, T int, f int) int {
 		if v := 2*s.DisplayCost() + sh.m.layoutEndsUpTo(s, lim-2*s.DisplayCost()); v > f {
 			f = v
 			if f > lim {
+				if w.wideCut != nil {
+					w.wideCut(f)
+				}
 				sh.tt.store(k, f)
 				return f
 			}
