@@ -73,21 +73,13 @@ func TestLayoutEndsAlongGoodLines(t *testing.T) {
 		})
 		src := rand.NewPCG(seed, 9)
 		for range 20 {
-			s := solo.NewState(d)
-			var rec [solo.MaxTurns]solo.Step
-			end := s
-			n := solo.Playout(&end, src, &rec)
-			final := end.Score().Total()
-			for i := range n {
+			alongRandomLine(d, src, func(i int, s *solo.State, final int) bool {
 				if s.Phase() != solo.Phase1 {
-					break
+					return false
 				}
-				require.LessOrEqual(t, layoutBound(m, &s), final, "seed %d: layoutEnds after %d turns above a random line", seed, i)
-				s.Apply(rec[i].Space, rec[i].Cell)
-				if i+1 == end.Phase1Turns() && s.Phase() == solo.Phase1 {
-					s.EndPhase1()
-				}
-			}
+				require.LessOrEqual(t, layoutBound(m, s), final, "seed %d: layoutEnds after %d turns above a random line", seed, i)
+				return true
+			})
 		}
 	}
 }

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -35,6 +36,26 @@ func TestBoundAlongGoodLines(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// alongRandomLine plays one random line (solo.Playout) of d from the
+// start and calls check at each of its positions (i turns in) with the
+// line's final score, until check returns false.
+func alongRandomLine(d solo.Deck, src *rand.PCG, check func(i int, s *solo.State, final int) bool) {
+	s := solo.NewState(d)
+	var rec [solo.MaxTurns]solo.Step
+	end := s
+	n := solo.Playout(&end, src, &rec)
+	final := end.Score().Total()
+	for i := range n {
+		if !check(i, &s, final) {
+			return
+		}
+		s.Apply(rec[i].Space, rec[i].Cell)
+		if i+1 == end.Phase1Turns() && s.Phase() == solo.Phase1 {
+			s.EndPhase1()
+		}
 	}
 }
 

@@ -337,6 +337,17 @@ func (w *worker) unplay(mv move) {
 	}
 }
 
+// lift raises f, a bound of the position with table key k, to v; when
+// that is above lim, the position is cut: the table records the bound.
+func (sh *shared) lift(k uint64, f, v, lim int) (int, bool) {
+	f = max(f, v)
+	if f > lim {
+		sh.tt.store(k, f)
+		return f, true
+	}
+	return f, false
+}
+
 // dfs searches the position at depth d, whose bound is f, for lines scoring
 // at most T and below the incumbent. It returns a lower bound on the score
 // of every line through the position (fail-soft), and records in the table
@@ -360,12 +371,9 @@ func (w *worker) dfs(d int, T int, f int) int {
 	if d <= layoutDepth && s.Phase() == solo.Phase1 {
 		// Near the root, where a cut spares a large subtree, the
 		// costlier bound that sees the layout (layoutEnds).
-		if v := 2*s.DisplayCost() + sh.layoutEnds(k, s, lim-2*s.DisplayCost()); v > f {
-			f = v
-			if f > lim {
-				sh.tt.store(k, f)
-				return f
-			}
+		var cut bool
+		if f, cut = sh.lift(k, f, 2*s.DisplayCost()+sh.layoutEnds(k, s, lim-2*s.DisplayCost()), lim); cut {
+			return f
 		}
 	}
 	buf := &w.moves[d]
@@ -377,15 +385,12 @@ func (w *worker) dfs(d int, T int, f int) int {
 		// Deeper, only where the children to search are many, and
 		// counted only up to the limit: a cut there spares more than
 		// the call costs.
-		if v := 2*s.DisplayCost() + sh.m.layoutEndsUpTo(s, lim-2*s.DisplayCost()); v > f {
-			f = v
-			if f > lim {
-				if w.wideCut != nil {
-					w.wideCut(f)
-				}
-				sh.tt.store(k, f)
-				return f
+		var cut bool
+		if f, cut = sh.lift(k, f, 2*s.DisplayCost()+sh.m.layoutEndsUpTo(s, lim-2*s.DisplayCost()), lim); cut {
+			if w.wideCut != nil {
+				w.wideCut(f)
 			}
+			return f
 		}
 	}
 	res := infinity

@@ -163,21 +163,12 @@ func TestBoundAlongRandomLines(t *testing.T) {
 		d := solo.SeedDeck(seed)
 		m := newModel(d)
 		for range 200 {
-			s := solo.NewState(d)
-			var rec [solo.MaxTurns]solo.Step
-			end := s
-			n := solo.Playout(&end, src, &rec)
-			final := end.Score().Total()
-			p1 := end.Phase1Turns()
-			for i := range n {
-				if b := m.bound(&s); b > final {
+			alongRandomLine(d, src, func(i int, s *solo.State, final int) bool {
+				if b := m.bound(s); b > final {
 					t.Fatalf("seed %d: bound after %d turns = %d, but the line goes on to score %d", seed, i, b, final)
 				}
-				s.Apply(rec[i].Space, rec[i].Cell)
-				if i+1 == p1 && s.Phase() == solo.Phase1 {
-					s.EndPhase1()
-				}
-			}
+				return true
+			})
 		}
 	}
 }
