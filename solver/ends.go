@@ -64,8 +64,12 @@ func (sh *shared) layoutEnds(k uint64, s *solo.State, lim int) int {
 // phase-2 set added; the display that ends phase 1 is s's with X added,
 // and its tokens are bounded the same way. Phase 1 ends before the wheel
 // is empty only with 8 tokens (R12), and short of them costs 10 a token
-// (P1); phase 2 costs 10 per token short of 21. The order of the wheel is
-// relaxed: X is any set of the wheel's tiles.
+// (P1); phase 2 costs 10 per token short of 21. The order of the wheel
+// counts only through walls (R6): X is a set of the wheel's tiles that
+// legal turns can take (phase1Sets), and the phase-2 set one that legal
+// turns can take from the refilled wheel of some space the meeple can end
+// phase 1 on after X (phase2Walls); the tiles' order inside each phase is
+// relaxed.
 //
 // dp1 and phase1Ends count the display's open tasks as tokens as soon as
 // the colours allow them; here an open task counts only with the tiles it
@@ -82,14 +86,9 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 	var U [maxAdded]uint8
 	var wheelCol [solo.NumColours]int
 	var spaceBit [solo.SetupTiles]uint32 // U[i]'s space in dp1's terms
-	r := 0
-	for sp := 1; sp < spaceCount; sp++ {
-		if id := s.TrackTile(sp); id != 0 {
-			U[r] = uint8(id)
-			spaceBit[r] = 1 << (sp - 1)
-			r++
-		}
-	}
+	scratch := reachPool.Get().(*reachScratch)
+	defer reachPool.Put(scratch)
+	r, ends := phase1Sets(s, &U, &spaceBit, scratch)
 	p := 0
 	for i := solo.SetupTiles; i < min(m.deckLen, 2*solo.SetupTiles); i++ {
 		U[r+p] = m.deck[i]
@@ -100,8 +99,6 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 	}
 	var open [3 * solo.MaxTurns]openTask
 	var base [solo.NumColours]int
-	scratch := reachPool.Get().(*reachScratch)
-	defer reachPool.Put(scratch)
 	sc := m.counter(s, U[:r+p], &wheelCol, scratch, &open, &base)
 	lo := &scratch.lo
 	lo.fill(U[:r])
@@ -132,7 +129,7 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 		left := all &^ X
 		nl := bits.OnesCount32(left)
 		xc := int(lo.cost[X])
-		if 2*xc >= best {
+		if 2*xc >= best || ends[X] == 0 {
 			continue
 		}
 		tx := 0
@@ -164,7 +161,10 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 		}
 		// The phase-2 sets, searched tile by tile, the tiles worth most
 		// against their cost first.
-		es := endSearch{sc: &sc, best: best, need: maxTok - most}
+		es := endSearch{sc: &sc, best: best, need: maxTok - most, x: uint64(X)}
+		for mps := ends[X]; mps != 0; mps &= mps - 1 {
+			es.walls.add(m, bits.TrailingZeros16(mps), left, &spaceBit, r, pn)
+		}
 		for w := W; w != 0; w &= w - 1 {
 			i := bits.TrailingZeros64(w)
 			es.idx[es.n] = uint8(i)
@@ -178,18 +178,100 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 	return best
 }
 
+// phase1Sets writes the tiles on s's wheel to U in clockwise order from
+// space 0 (spaceBit: each one's space in dp1's terms) and returns how many
+// there are, r, and for each set X of them (bit i for U[i]) the spaces the
+// meeple can be on once phase 1 has taken X and no other (bit m for space
+// m; 0 when no legal turns take X: three untaken tiles in a row ahead of
+// the meeple are a wall, R6). The 2^r entries are scratch's.
+func phase1Sets(s *solo.State, U *[maxAdded]uint8, spaceBit *[solo.SetupTiles]uint32, scratch *reachScratch) (int, []uint16) {
+	var spaces [solo.SetupTiles]uint8
+	r := 0
+	for sp := 1; sp < spaceCount; sp++ {
+		if id := s.TrackTile(sp); id != 0 {
+			U[r] = uint8(id)
+			spaceBit[r] = 1 << (sp - 1)
+			spaces[r] = uint8(sp)
+			r++
+		}
+	}
+	ends := scratch.ends[:1<<r]
+	takeableEnds(spaces[:r], s.Meeple(), ends, &scratch.stack)
+	return r, ends
+}
+
+// phase2Walls holds, for each space the meeple may end phase 1 on, the
+// sets of the refilled wheel a legal phase 2 can take (takeableSets), with
+// where each tile that may be added lies on that wheel.
+type phase2Walls struct {
+	n    int
+	at   [solo.TrackSpaces][maxAdded]uint8 // at[j][i]: U[i]'s place among the wheel's tiles
+	take [solo.TrackSpaces]*setBits
+}
+
+// add adds the wheel of the end of phase 1 with the meeple on space mp,
+// the tiles of U whose bits are in left still on their spaces (spaceBit)
+// and the refill's first pn tiles, U[r:r+pn], on the empty spaces
+// clockwise from the meeple's (R14).
+func (pw *phase2Walls) add(m *model, mp int, left uint32, spaceBit *[solo.SetupTiles]uint32, r, pn int) {
+	var tileOf [solo.TrackSpaces]int8 // U index of the tile on each space, -1 if none
+	for sp := range tileOf {
+		tileOf[sp] = -1
+	}
+	for l := left; l != 0; l &= l - 1 {
+		i := bits.TrailingZeros32(l)
+		tileOf[bits.TrailingZeros32(spaceBit[i])+1] = int8(i)
+	}
+	j := 0
+	for d := 1; d < solo.TrackSpaces && j < pn; d++ {
+		sp := (mp + d) % solo.TrackSpaces
+		if tileOf[sp] < 0 {
+			tileOf[sp] = int8(r + j)
+			j++
+		}
+	}
+	var spaces [solo.SetupTiles]uint8
+	n := 0
+	for sp, i := range tileOf {
+		if i >= 0 {
+			spaces[n] = uint8(sp)
+			pw.at[pw.n][i] = uint8(n)
+			n++
+		}
+	}
+	pw.take[pw.n] = m.takeableSets(spaces[:n], mp)
+	pw.n++
+}
+
+// allows reports whether a legal phase 2 can take the tiles of S (bits of
+// U) from one of the wheels.
+func (pw *phase2Walls) allows(S uint64) bool {
+	for j := range pw.n {
+		var T uint32
+		for b := S; b != 0; b &= b - 1 {
+			T |= 1 << pw.at[j][bits.TrailingZeros64(b)]
+		}
+		if pw.take[j].has(T) {
+			return true
+		}
+	}
+	return false
+}
+
 // endSearch finds the least value of the phase-2 sets that layoutEnds
 // adds to one phase-1 set X: every subset of the tiles idx[:n], the tiles
 // taken or left one at a time. A part of the search stops when even the
 // tiles still undecided that are worth more than their cost, with the
 // quick count of their tokens (own), cannot bring it under best.
 type endSearch struct {
-	sc   *setCounter
-	best int
-	need int // the tokens short of 21 after the quick count of the display
-	n    int
-	idx  [maxAdded]uint8
-	gain [maxAdded + 1]int // gain[k]: the sum of min(0, cost - 10 own) over idx[k:]
+	sc    *setCounter
+	walls phase2Walls
+	x     uint64 // the phase-1 set: the bits of S that phase 2 does not take
+	best  int
+	need  int // the tokens short of 21 after the quick count of the display
+	n     int
+	idx   [maxAdded]uint8
+	gain  [maxAdded + 1]int // gain[k]: the sum of min(0, cost - 10 own) over idx[k:]
 }
 
 // sort orders idx by what each tile is worth against its cost, best first,
@@ -216,7 +298,7 @@ func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, o
 	if k == es.n {
 		// The colours alone first: they rule out most sets at a tenth
 		// of count's work.
-		if cost+10*max(0, maxTok-es.sc.colours(S, packed)) >= es.best {
+		if cost+10*max(0, maxTok-es.sc.colours(S, packed)) >= es.best || !es.walls.allows(S&^es.x) {
 			return
 		}
 		es.best = min(es.best, es.sc.value(int(S), cost, packed, es.best))

@@ -2,7 +2,9 @@ package solver
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -159,4 +161,110 @@ func TestWideLayoutCutsBelowGoodLines(t *testing.T) {
 			assert.GreaterOrEqual(t, r.Score.Total(), c.f, "seed %d, after %d turns: a line scores below the bound of the cut", seed, len(c.line.Moves))
 		}
 	}
+}
+
+// TestPhase1SetsHoldEveryTakenSet: from phase-1 positions of random
+// games, every set of tiles that some sequence of legal turns takes from
+// the wheel (R6, R7; the tokens, which decide only when phase 1 may end,
+// left aside) is one that phase1Sets marks takeable (layoutEnds skips the
+// others), and the wall of three rules some sets out at most positions.
+func TestPhase1SetsHoldEveryTakenSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	positions, walled := 0, 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		d := solo.SeedDeck(seed)
+		for game := range 40 {
+			s := solo.NewState(d)
+			for range game % 9 {
+				var acc [3]uint8
+				k := s.Accessible(&acc)
+				s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+			}
+			var U [maxAdded]uint8
+			var spaceBit [solo.SetupTiles]uint32
+			r, ends := phase1Sets(&s, &U, &spaceBit, new(reachScratch))
+			positions++
+			for Y := range uint32(1) << r {
+				if ends[Y] == 0 {
+					walled++
+					break
+				}
+			}
+			for range 30 {
+				w := s
+				var X uint32
+				for range rng.IntN(r + 1) {
+					var acc [3]uint8
+					k := w.Accessible(&acc)
+					sp := acc[rng.IntN(k)]
+					X |= 1 << slices.Index(spaceBit[:r], 1<<(sp-1))
+					w.Apply(sp, w.FrontierCell(0))
+				}
+				assert.NotZero(t, ends[X]&(1<<w.Meeple()), "seed %d, turn %d: turns take the set %b of the wheel, the meeple ending on space %d, not marked takeable so", seed, s.Turns(), X, w.Meeple())
+			}
+		}
+	}
+	assert.Greater(t, walled, positions/2, "the wall rules out a set at only %d of %d positions", walled, positions)
+}
+
+// TestPhase2WallsHoldEveryTakenSet: phase 1 ended after random turns (the
+// tokens left aside, as in the test above) and random phase-2 turns after
+// it take a set of the refilled wheel that the walls layoutEnds builds for
+// the phase-1 set allow, and the walls rule out some sets.
+func TestPhase2WallsHoldEveryTakenSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	take := func(s *solo.State) int {
+		var acc [3]uint8
+		k := s.Accessible(&acc)
+		id := s.TrackTile(int(acc[rng.IntN(k)]))
+		s.Apply(acc[slices.IndexFunc(acc[:k], func(sp uint8) bool { return s.TrackTile(int(sp)) == id })], s.FrontierCell(0))
+		return id
+	}
+	checked, ruled := 0, 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		d := solo.SeedDeck(seed)
+		m := newModel(d)
+		for game := range 60 {
+			s := solo.NewState(d)
+			for range game % 9 {
+				take(&s)
+			}
+			var U [maxAdded]uint8
+			var spaceBit [solo.SetupTiles]uint32
+			r, ends := phase1Sets(&s, &U, &spaceBit, new(reachScratch))
+			p := 0
+			for i := solo.SetupTiles; i < min(len(d), 2*solo.SetupTiles); i++ {
+				U[r+p] = uint8(d[i])
+				p++
+			}
+			index := func(id int) int { return slices.Index(U[:r+p], uint8(id)) }
+			w := s
+			var X uint32
+			for range rng.IntN(r + 1) {
+				X |= 1 << index(take(&w))
+			}
+			if w.Phase() == solo.Phase1 {
+				w.EndPhase1()
+			}
+			var S uint64
+			for range rng.IntN(8) {
+				if w.Over() {
+					break
+				}
+				S |= 1 << index(take(&w))
+			}
+			nl := r - bits.OnesCount32(X)
+			var pw phase2Walls
+			for mps := ends[X]; mps != 0; mps &= mps - 1 {
+				pw.add(m, bits.TrailingZeros16(mps), (uint32(1)<<r-1)&^X, &spaceBit, r, min(solo.SetupTiles-nl, p))
+			}
+			require.NotZero(t, pw.n, "seed %d: no wheel for the phase-1 set %b", seed, X)
+			checked++
+			assert.True(t, pw.allows(S), "seed %d, turn %d: phase 1 takes %b, phase 2 %b, not allowed", seed, s.Turns(), X, S)
+			if !pw.allows(S|1<<(r+p-1)) || !pw.allows(1<<(r+p-1)) {
+				ruled++
+			}
+		}
+	}
+	assert.Greater(t, ruled, checked/4, "the walls rule out the last refill tile at only %d of %d ends", ruled, checked)
 }

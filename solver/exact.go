@@ -216,7 +216,7 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 	var sums setSums
 	sums.fill(wheel)
 	for S := range 1 << len(wheel) {
-		if ok[S>>6]&(1<<(S&63)) == 0 {
+		if !ok.has(uint32(S)) {
 			continue
 		}
 		cost := int(sums.cost[S])
@@ -496,6 +496,9 @@ type reachScratch struct {
 	cells    cellSights
 	// lo: layoutEnds' sums over the wheel's tiles.
 	lo setSums
+	// ends and stack: phase1Sets' sets and takeableEnds' stack.
+	ends  [1 << solo.SetupTiles]uint16
+	stack [(1 << solo.SetupTiles) * solo.TrackSpaces]uint32
 	// cellBit's numbering of cells, valid where numStamp is numGen.
 	num      [solo.GridCells]int8
 	numStamp [solo.GridCells]uint32
@@ -994,6 +997,9 @@ func phase2Values(disp, wheel []uint8, vals *[wheelSets]int16) {
 // setBits is a set of wheel sets: bit S%64 of word S/64 for set S.
 type setBits [(1 << solo.SetupTiles) / 64]uint64
 
+// has reports whether the set S is marked.
+func (b *setBits) has(S uint32) bool { return b[S>>6]&(1<<(S&63)) != 0 }
+
 // takeableSets is takeable as a bit set, memoised per model under the
 // occupied spaces and the meeple's space (they decide it alone); workers
 // share the memo without locks, and one computed twice is no harm.
@@ -1132,7 +1138,7 @@ func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
 	var sums setSums
 	sums.fill(wheel[:nw])
 	for S := 1; S < 1<<nw; S++ {
-		if ok[S>>6]&(1<<(S&63)) == 0 {
+		if !ok.has(uint32(S)) {
 			continue
 		}
 		cost := int(sums.cost[S])

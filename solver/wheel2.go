@@ -51,3 +51,41 @@ func takeable(spaces []uint8, meeple int, out *[1 << solo.SetupTiles]bool, seen 
 		}
 	}
 }
+
+// takeableEnds is takeable with the meeple's space kept: out[T] (out has
+// 1<<len(spaces) entries) has bit m set when the tiles of T, and no other,
+// can all have been taken with the meeple ending on space m; out[T] == 0
+// when T cannot be taken at all. stack is scratch space.
+func takeableEnds(spaces []uint8, meeple int, out []uint16, stack *[(1 << solo.SetupTiles) * solo.TrackSpaces]uint32) {
+	n := len(spaces)
+	clear(out)
+	sp := 0
+	push := func(T uint32, m int) {
+		if out[T]&(1<<m) == 0 {
+			out[T] |= 1 << m
+			stack[sp] = T*solo.TrackSpaces + uint32(m)
+			sp++
+		}
+	}
+	push(0, meeple)
+	for sp > 0 {
+		sp--
+		T, m := stack[sp]/solo.TrackSpaces, int(stack[sp]%solo.TrackSpaces)
+		first := 0
+		for first < n && int(spaces[first]) <= m {
+			first++
+		}
+		got := 0
+		for j := range n {
+			i := (first + j) % n
+			if T&(1<<i) != 0 {
+				continue
+			}
+			push(T|1<<i, int(spaces[i]))
+			got++
+			if got == 3 {
+				break
+			}
+		}
+	}
+}
