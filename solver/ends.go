@@ -16,12 +16,13 @@ const maxAdded = 2 * solo.SetupTiles
 // later passes reuse it from a memo of 2^layoutBits entries; a call so
 // counted costs 100 to 200 us (docs/SOLVER.md, ninth round).
 //
-// Below layoutDepth, down to layoutWideDepth, the search asks it (without
-// the memo, counted up to the limit alone) after gen, at the positions
-// with at least layoutWide children within the limit: there the children
-// would each be expanded, about 10 us apiece, and a call up to the limit
+// Below layoutDepth, down to layoutWideDepth, gen asks it (without the
+// memo, counted up to the limit alone, layoutEndsTiles) before it makes
+// the children, at the positions where the tiles' and the cells' bounds
+// leave at least layoutWide children to make: a call up to the limit
 // costs 10 to 20 us and cuts over 90 % of those positions (docs/SOLVER.md,
-// tenth round).
+// tenth round), and where it does not, the tiles that no set within the
+// limit holds are not made either (eleventh round).
 const (
 	layoutDepth     = 5
 	layoutSlack     = 8
@@ -83,6 +84,25 @@ func (m *model) layoutEnds(s *solo.State) int {
 // come under limit+1 are not counted, which is much faster when limit is
 // near the value.
 func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
+	return m.layoutEndsTiles(s, limit, nil)
+}
+
+// layoutEndsTiles is layoutEndsUpTo(s, limit) when by is nil. Otherwise it
+// also finds, for each space sp the next turn can take a tile from, whether
+// some set X that holds that tile is within the limit: where none is,
+// by[sp] is limit+1, and every child that takes the tile is above the limit
+// (the child's line takes a set X holding it, and layoutEnds bounds each X
+// alone); elsewhere by[sp] is 0. It then returns limit+1 when no set is
+// within the limit, and otherwise 0 (it stops counting a set once the tiles
+// it holds are known to be within).
+func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) int {
+	return m.layoutEndsHolding(s, limit, by, 0)
+}
+
+// layoutEndsHolding is layoutEndsTiles counting only the sets X that hold
+// the tiles of must (bit i for the i-th tile on the wheel clockwise from
+// space 0); the tests compare each tile's value with it.
+func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int, must uint32) int {
 	var U [maxAdded]uint8
 	var wheelCol [solo.NumColours]int
 	var spaceBit [solo.SetupTiles]uint32 // U[i]'s space in dp1's terms
@@ -122,14 +142,38 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 		}
 	}
 
-	best := min(infinity, limit+1)
+	cap := min(infinity, limit+1)
+	best := cap
+	// pending: the tiles the next turn can take that no set within the
+	// limit holds yet (by's), bit i for U[i].
+	var pending uint32
+	if by != nil {
+		var acc [3]uint8
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			by[sp] = cap
+			for i := range r {
+				if spaceBit[i] == 1<<(sp-1) {
+					pending |= 1 << i
+				}
+			}
+		}
+	}
 	// X: the tiles phase 1 still takes, bit i for U[i].
 	all := uint32(1)<<r - 1
 	for X := range uint32(1) << r {
+		// The value of X is counted up to thr: the best so far, or with
+		// by the limit (each tile's sets are counted alone).
+		thr := best
+		if by != nil {
+			if best < cap && X&pending == 0 {
+				continue
+			}
+			thr = cap
+		}
 		left := all &^ X
 		nl := bits.OnesCount32(left)
 		xc := int(lo.cost[X])
-		if 2*xc >= best || ends[X] == 0 {
+		if 2*xc >= thr || ends[X] == 0 || X&must != must {
 			continue
 		}
 		tx := 0
@@ -145,7 +189,7 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 			continue
 		}
 		c0 := 2*xc + 10*max(0, solo.TokensPhase1-t1)
-		if c0 >= best {
+		if c0 >= thr {
 			continue
 		}
 		pn := min(solo.SetupTiles-nl, p)
@@ -156,12 +200,12 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 		for l := left; l != 0; l &= l - 1 {
 			leftR |= spaceBit[bits.TrailingZeros32(l)]
 		}
-		if q := c0 + m.p2EndOf(leftR); q >= best {
+		if q := c0 + m.p2EndOf(leftR); q >= thr {
 			continue
 		}
 		// The phase-2 sets, searched tile by tile, the tiles worth most
 		// against their cost first.
-		es := endSearch{sc: &sc, best: best, need: maxTok - most, x: uint64(X)}
+		es := endSearch{sc: &sc, best: thr, need: maxTok - most, x: uint64(X)}
 		for mps := ends[X]; mps != 0; mps &= mps - 1 {
 			es.walls.add(m, bits.TrailingZeros16(mps), left, &spaceBit, r, pn)
 		}
@@ -173,9 +217,23 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 		}
 		es.sort()
 		es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
-		best = es.best
+		best = min(best, es.best)
+		if es.best < cap {
+			pending &^= X
+		}
 	}
-	return best
+	if by == nil {
+		return best
+	}
+	for i := range r {
+		if pending&(1<<i) == 0 {
+			by[bits.TrailingZeros32(spaceBit[i])+1] = 0
+		}
+	}
+	if best < cap {
+		return 0
+	}
+	return cap
 }
 
 // phase1Sets writes the tiles on s's wheel to U in clockwise order from

@@ -57,6 +57,62 @@ func TestLayoutEndsMatchesBruteForce(t *testing.T) {
 	assert.Greater(t, above, tested/2, "layoutEnds above model.bound on only %d of %d positions", above, tested)
 }
 
+// TestLayoutEndsTilesMatchBruteForce: at the positions of the test above,
+// with limits around layoutEnds' value, layoutEndsTiles cuts the position
+// exactly when layoutEndsUpTo does, rules out a tile (by[sp] above 0)
+// exactly when the sets that hold it are all above the limit, and a tile
+// it rules out has no child, on any cell, whose best line scores within
+// the limit.
+func TestLayoutEndsTilesMatchBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	tested, ruled := 0, 0
+	for seed := uint64(1); tested < 60; seed++ {
+		require.Less(t, seed, uint64(3000), "only %d phase-1 positions in 3000 decks", tested)
+		d := solo.SeedDeck(seed)[:13]
+		s := solo.NewState(d)
+		for s.Phase() == solo.Phase1 && s.TilesOnTrack()+min(s.Turns()+s.TilesOnTrack(), len(d)-solo.SetupTiles) > 3 {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		}
+		if s.Phase() != solo.Phase1 {
+			continue
+		}
+		tested++
+		m := newModel(d)
+		// The best line through each tile the next turn can take.
+		var tileBest [spaceCount]int
+		var acc [3]uint8
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			tileBest[sp] = infinity
+			for j := range s.NumFrontier() {
+				c := s
+				c.Apply(sp, s.FrontierCell(j))
+				tileBest[sp] = min(tileBest[sp], brute(t, m, &c))
+			}
+		}
+		dc := 2 * s.DisplayCost()
+		full := m.layoutEnds(&s)
+		for _, limit := range []int{full - 4, full - 2, full - 1, full, full + 3, tileBest[acc[0]] - dc - 1} {
+			var by [spaceCount]int
+			v := m.layoutEndsTiles(&s, limit, &by)
+			assert.Equal(t, m.layoutEndsUpTo(&s, limit) > limit, v > limit, "seed %d, limit %d: layoutEndsTiles %d, value %d", seed, limit, v, full)
+			for _, sp := range acc[:s.Accessible(&acc)] {
+				// The least value of the sets that hold the tile.
+				i := bits.OnesCount32(occupiedSpaces(&s) & (1<<(sp-1) - 1))
+				holding := m.layoutEndsHolding(&s, limit, nil, 1<<i)
+				assert.Equal(t, holding > limit, by[sp] > 0, "seed %d, limit %d: the tile of space %d: by %d, the sets holding it %d", seed, limit, sp, by[sp], holding)
+				if by[sp] > 0 {
+					ruled++
+					assert.Equal(t, limit+1, by[sp], "seed %d: by[%d]", seed, sp)
+					assert.Greater(t, tileBest[sp], dc+limit, "seed %d, turn %d, limit %d: the tile of space %d ruled out, its best line %d", seed, s.Turns(), dc+limit, sp, tileBest[sp])
+				}
+			}
+		}
+	}
+	assert.Greater(t, ruled, tested, "only %d tiles ruled out at %d positions", ruled, tested)
+}
+
 // TestLayoutEndsAlongGoodLines checks layoutEnds at every phase-1 position
 // of the best lines a short search finds on full decks, and of random
 // lines: it may never exceed the line's final score.
@@ -125,9 +181,10 @@ func TestP2EndOfBoundsPhase2Exact(t *testing.T) {
 }
 
 // TestWideLayoutCutsBelowGoodLines: a one-worker proof from the start of
-// full decks cuts positions of depth 6 and 7 with layoutEnds after gen
-// (where many children are within the limit); from a sample of them, the
-// line a short search finds scores at least the bound of the cut.
+// full decks cuts positions of depth 6 and 7 with layoutEnds in gen (where
+// many children would be made), and the children that take a tile no set
+// within the limit holds; from a sample of each, the line a short search
+// finds scores at least the bound of the cut.
 func TestWideLayoutCutsBelowGoodLines(t *testing.T) {
 	for _, seed := range []uint64{1, 8} {
 		d := solo.SeedDeck(seed)
@@ -140,25 +197,39 @@ func TestWideLayoutCutsBelowGoodLines(t *testing.T) {
 		type cut struct {
 			line solo.Line
 			f    int
+			sp   uint8
 		}
-		var cuts []cut
-		w.wideCut = func(f int) {
-			if len(cuts) < 1000 {
-				cuts = append(cuts, cut{sh.line(&w.path), f})
+		var cuts, tileCuts []cut
+		w.wideCut = func(f int, sp uint8) {
+			c := cut{sh.line(&w.path), f, sp}
+			switch {
+			case sp == noSpace && len(cuts) < 1000:
+				cuts = append(cuts, c)
+			case sp != noSpace && len(tileCuts) < 1000:
+				tileCuts = append(tileCuts, c)
 			}
 		}
 		w.prove()
-		require.NotEmpty(t, cuts, "seed %d: no position of depth 6 or 7 was cut by layoutEnds after gen", seed)
-		for i := 0; i < len(cuts); i += len(cuts)/4 + 1 {
-			c := cuts[i]
-			pos, err := solo.NewGame(d)
-			require.NoError(t, err)
-			for _, mv := range c.line.Moves {
-				require.NoError(t, pos.Play(mv), "seed %d: the path to a cut position does not replay", seed)
+		require.NotEmpty(t, cuts, "seed %d: no position of depth 6 or 7 was cut by layoutEnds", seed)
+		require.NotEmpty(t, tileCuts, "seed %d: no tile of a position of depth 6 or 7 was cut by layoutEnds", seed)
+		for _, cs := range [][]cut{cuts, tileCuts} {
+			for i := 0; i < len(cs); i += len(cs)/4 + 1 {
+				c := cs[i]
+				pos, err := solo.NewGame(d)
+				require.NoError(t, err)
+				for _, mv := range c.line.Moves {
+					require.NoError(t, pos.Play(mv), "seed %d: the path to a cut position does not replay", seed)
+				}
+				if c.sp != noSpace {
+					// The child that takes the tile, on the last frontier cell.
+					s := pos.State()
+					x, y := s.XY(s.FrontierCell(s.NumFrontier() - 1))
+					require.NoError(t, pos.Play(solo.Move{Tile: s.TrackTile(int(c.sp)), X: x, Y: y}), "seed %d: the cut tile cannot be taken", seed)
+				}
+				r, err := SolveFrom(context.Background(), pos, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
+				require.NoError(t, err, "seed %d", seed)
+				assert.GreaterOrEqual(t, r.Score.Total(), c.f, "seed %d, after %d turns (tile of space %d): a line scores below the bound of the cut", seed, len(c.line.Moves), c.sp)
 			}
-			r, err := SolveFrom(context.Background(), pos, Options{Time: 300 * time.Millisecond, Workers: 1, TableBits: 16})
-			require.NoError(t, err, "seed %d", seed)
-			assert.GreaterOrEqual(t, r.Score.Total(), c.f, "seed %d, after %d turns: a line scores below the bound of the cut", seed, len(c.line.Moves))
 		}
 	}
 }

@@ -144,9 +144,16 @@ type worker struct {
 	// every position.
 	own lookahead
 	// wideCut, if set (by tests), is called with the bound when
-	// layoutEnds cuts a position below layoutDepth after gen; w.path
-	// leads to it.
-	wideCut func(f int)
+	// layoutEnds cuts a position below layoutDepth (sp is noSpace), or
+	// the children that take the tile on space sp; w.path leads to the
+	// position.
+	wideCut func(f int, sp uint8)
+	// layout, set by dfs for its next gen, asks gen to bound the position
+	// with layoutEndsTiles once the tiles' bounds say how many children
+	// it would make (layoutWide or more); gen then sets cut to the bound
+	// when that is above the limit, and makes no child.
+	layout bool
+	cut    int
 	// mirror: at depths below it, the depth-first search takes the
 	// children within its limit last first (see dfs).
 	mirror int
@@ -261,18 +268,51 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 			byCell[sp] = ok
 		}
 	}
+	// skip is a bound above lim for a child not to be made, or 0.
+	skip := func(mv move) int16 {
+		if mv.sp == noSpace {
+			return 0
+		}
+		if mv.end {
+			return aheadEnd[mv.sp]
+		}
+		if byCell[mv.sp] && int(cells[mv.sp][mv.front]) > lim {
+			return cells[mv.sp][mv.front]
+		}
+		return ahead[mv.sp]
+	}
+	if w.layout && p1 {
+		w.layout = false
+		made := 0
+		for _, mv := range buf[:n] {
+			if skip(mv) == 0 {
+				made++
+			}
+		}
+		if made >= layoutWide {
+			// Bounded with the layout, the position is cut, or the
+			// tiles that no set within the limit holds are.
+			var by [spaceCount]int
+			dc := 2 * s.DisplayCost()
+			if v := dc + w.sh.m.layoutEndsTiles(s, lim-dc, &by); v > lim {
+				w.cut = v
+				return n, 0
+			}
+			for sp, b := range by {
+				if b > 0 {
+					ahead[sp] = int16(dc + b)
+					byCell[sp] = false
+					if w.wideCut != nil {
+						w.wideCut(dc+b, uint8(sp))
+					}
+				}
+			}
+		}
+	}
 	for i := range n {
-		if mv := buf[i]; mv.sp != noSpace {
-			a := ahead[mv.sp]
-			if mv.end {
-				a = aheadEnd[mv.sp]
-			} else if byCell[mv.sp] && int(cells[mv.sp][mv.front]) > lim {
-				a = cells[mv.sp][mv.front]
-			}
-			if a > 0 {
-				buf[i].f, buf[i].tie = a, 0
-				continue
-			}
+		if a := skip(buf[i]); a > 0 {
+			buf[i].f, buf[i].tie = a, 0
+			continue
 		}
 		w.child(s, buf[i], scratch)
 		w.tick()
@@ -377,21 +417,21 @@ func (w *worker) dfs(d int, T int, f int) int {
 		}
 	}
 	buf := &w.moves[d]
-	n, h := w.gen(s, buf, &w.stack[d+1], min(T, int(sh.best.Load())-1))
+	// Deeper, gen asks layoutEnds only where the children to make are
+	// many, and counted only up to the limit: a cut there spares more
+	// than the call costs.
+	w.layout = d > layoutDepth && d <= layoutWideDepth
+	w.cut = 0
+	n, h := w.gen(s, buf, &w.stack[d+1], lim)
 	if sh.stop.Load() {
 		return f
 	}
-	if d > layoutDepth && d <= layoutWideDepth && h >= layoutWide && s.Phase() == solo.Phase1 {
-		// Deeper, only where the children to search are many, and
-		// counted only up to the limit: a cut there spares more than
-		// the call costs.
-		var cut bool
-		if f, cut = sh.lift(k, f, 2*s.DisplayCost()+sh.m.layoutEndsUpTo(s, lim-2*s.DisplayCost()), lim); cut {
-			if w.wideCut != nil {
-				w.wideCut(f)
-			}
-			return f
+	if w.cut > 0 {
+		f, _ = sh.lift(k, f, w.cut, lim)
+		if w.wideCut != nil {
+			w.wideCut(f, noSpace)
 		}
+		return f
 	}
 	res := infinity
 	for _, mv := range buf[h:n] {
