@@ -142,15 +142,15 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		}
 	}
 
-	cap := min(infinity, limit+1)
-	best := cap
+	over := min(infinity, limit+1)
+	best := over
 	// pending: the tiles the next turn can take that no set within the
 	// limit holds yet (by's), bit i for U[i].
 	var pending uint32
 	if by != nil {
 		var acc [3]uint8
 		for _, sp := range acc[:s.Accessible(&acc)] {
-			by[sp] = cap
+			by[sp] = over
 			for i := range r {
 				if spaceBit[i] == 1<<(sp-1) {
 					pending |= 1 << i
@@ -165,10 +165,10 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		// by the limit (each tile's sets are counted alone).
 		thr := best
 		if by != nil {
-			if best < cap && X&pending == 0 {
+			if best < over && X&pending == 0 {
 				continue
 			}
-			thr = cap
+			thr = over
 		}
 		left := all &^ X
 		nl := bits.OnesCount32(left)
@@ -218,7 +218,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		es.sort()
 		es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
 		best = min(best, es.best)
-		if es.best < cap {
+		if es.best < over {
 			pending &^= X
 		}
 	}
@@ -230,10 +230,10 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			by[bits.TrailingZeros32(spaceBit[i])+1] = 0
 		}
 	}
-	if best < cap {
+	if best < over {
 		return 0
 	}
-	return cap
+	return over
 }
 
 // phase1Sets writes the tiles on s's wheel to U in clockwise order from
