@@ -19,15 +19,14 @@ func layoutBound(m *model, s *solo.State) int {
 	return 2*s.DisplayCost() + m.layoutEnds(s)
 }
 
-// TestLayoutEndsMatchesBruteForce: on short decks, at phase-1 positions
-// of random games with at most three tiles left to take, layoutEnds never
-// exceeds the best score any line reaches, and layoutEndsUpTo gives it or
-// limit+1.
-func TestLayoutEndsMatchesBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	tested, above := 0, 0
-	for seed := uint64(1); tested < 60; seed++ {
-		require.Less(t, seed, uint64(3000), "only %d phase-1 positions in 3000 decks", tested)
+// shortPositions calls check with n phase-1 positions of random games of
+// 13-tile decks (seeds 1, 2, ...) that have at most three tiles left to
+// take, few enough for brute.
+func shortPositions(t *testing.T, rng *rand.Rand, n int, check func(seed uint64, d solo.Deck, s solo.State)) {
+	t.Helper()
+	found := 0
+	for seed := uint64(1); found < n; seed++ {
+		require.Less(t, seed, uint64(3000), "only %d phase-1 positions in 3000 decks", found)
 		d := solo.SeedDeck(seed)[:13]
 		s := solo.NewState(d)
 		for s.Phase() == solo.Phase1 && s.TilesOnTrack()+min(s.Turns()+s.TilesOnTrack(), len(d)-solo.SetupTiles) > 3 {
@@ -35,9 +34,20 @@ func TestLayoutEndsMatchesBruteForce(t *testing.T) {
 			k := s.Accessible(&acc)
 			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
 		}
-		if s.Phase() != solo.Phase1 {
-			continue
+		if s.Phase() == solo.Phase1 {
+			found++
+			check(seed, d, s)
 		}
+	}
+}
+
+// TestLayoutEndsMatchesBruteForce: on short decks, at phase-1 positions
+// of random games with at most three tiles left to take, layoutEnds never
+// exceeds the best score any line reaches, and layoutEndsUpTo gives it or
+// limit+1.
+func TestLayoutEndsMatchesBruteForce(t *testing.T) {
+	tested, above := 0, 0
+	shortPositions(t, rand.New(rand.NewPCG(3, 4)), 60, func(seed uint64, d solo.Deck, s solo.State) {
 		tested++
 		m := newModel(d)
 		want := brute(t, m, &s)
@@ -51,33 +61,21 @@ func TestLayoutEndsMatchesBruteForce(t *testing.T) {
 		for _, limit := range []int{full - 3, full - 1, full, full + 2} {
 			assert.Equal(t, min(full, limit+1), m.layoutEndsUpTo(&s, limit), "seed %d: layoutEndsUpTo(%d), value %d", seed, limit, full)
 		}
-	}
+	})
 	// It is worth its cost: above the bound without it on most positions
 	// (where the display's open tasks cannot all close).
 	assert.Greater(t, above, tested/2, "layoutEnds above model.bound on only %d of %d positions", above, tested)
 }
 
-// TestLayoutEndsTilesMatchBruteForce: at the positions of the test above,
+// TestLayoutEndsTilesMatchBruteForce: at positions like the test above's,
 // with limits around layoutEnds' value, layoutEndsTiles cuts the position
 // exactly when layoutEndsUpTo does, rules out a tile (by[sp] above 0)
 // exactly when the sets that hold it are all above the limit, and a tile
 // it rules out has no child, on any cell, whose best line scores within
 // the limit.
 func TestLayoutEndsTilesMatchBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(13, 14))
 	tested, ruled := 0, 0
-	for seed := uint64(1); tested < 60; seed++ {
-		require.Less(t, seed, uint64(3000), "only %d phase-1 positions in 3000 decks", tested)
-		d := solo.SeedDeck(seed)[:13]
-		s := solo.NewState(d)
-		for s.Phase() == solo.Phase1 && s.TilesOnTrack()+min(s.Turns()+s.TilesOnTrack(), len(d)-solo.SetupTiles) > 3 {
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
-		}
-		if s.Phase() != solo.Phase1 {
-			continue
-		}
+	shortPositions(t, rand.New(rand.NewPCG(13, 14)), 60, func(seed uint64, d solo.Deck, s solo.State) {
 		tested++
 		m := newModel(d)
 		// The best line through each tile the next turn can take.
@@ -109,7 +107,7 @@ func TestLayoutEndsTilesMatchBruteForce(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	assert.Greater(t, ruled, tested, "only %d tiles ruled out at %d positions", ruled, tested)
 }
 

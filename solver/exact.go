@@ -1013,8 +1013,7 @@ func (m *model) takeableSets(spaces []uint8, meeple int) *setBits {
 		return p
 	}
 	var ok [1 << solo.SetupTiles]bool
-	var seen [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
-	takeable(spaces, meeple, &ok, &seen)
+	takeable(spaces, meeple, &ok)
 	b := new(setBits)
 	for S, yes := range ok[:1<<len(spaces)] {
 		if yes {

@@ -488,8 +488,7 @@ var fullWheelTakeable = func() []uint16 {
 		spaces[i] = uint8(i + 1)
 	}
 	var ok [1 << solo.SetupTiles]bool
-	var seen [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
-	takeable(spaces[:], 0, &ok, &seen)
+	takeable(spaces[:], 0, &ok)
 	var list []uint16
 	for S, yes := range ok {
 		if yes {

@@ -12,43 +12,13 @@ import "github.com/novaluna/novaluna/solo"
 // that wants tiles beyond it must pay for one more. The state of the wheel
 // in phase 2 is the set taken and the meeple's space, at most 2^11 x 12
 // states, so all of them are visited.
-func takeable(spaces []uint8, meeple int, out *[1 << solo.SetupTiles]bool, seen *[(1 << solo.SetupTiles) * solo.TrackSpaces]bool) {
-	n := len(spaces)
-	clear(out[:1<<n])
-	clear(seen[:(1<<n)*solo.TrackSpaces])
+func takeable(spaces []uint8, meeple int, out *[1 << solo.SetupTiles]bool) {
+	var ends [1 << solo.SetupTiles]uint16
 	var stack [(1 << solo.SetupTiles) * solo.TrackSpaces]uint32
-	sp := 0
-	push := func(T uint32, m int) {
-		k := int(T)*solo.TrackSpaces + m
-		if !seen[k] {
-			seen[k] = true
-			stack[sp] = uint32(k)
-			sp++
-		}
-	}
-	push(0, meeple)
-	for sp > 0 {
-		sp--
-		k := int(stack[sp])
-		T, m := uint32(k/solo.TrackSpaces), k%solo.TrackSpaces
-		out[T] = true
-		// The first three untaken tiles clockwise after space m.
-		first := 0
-		for first < n && int(spaces[first]) <= m {
-			first++
-		}
-		got := 0
-		for j := range n {
-			i := (first + j) % n
-			if T&(1<<i) != 0 {
-				continue
-			}
-			push(T|1<<i, int(spaces[i]))
-			got++
-			if got == 3 {
-				break
-			}
-		}
+	n := 1 << len(spaces)
+	takeableEnds(spaces, meeple, ends[:n], &stack)
+	for T, e := range ends[:n] {
+		out[T] = e != 0
 	}
 }
 

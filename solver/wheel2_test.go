@@ -15,8 +15,7 @@ import (
 // three (R6).
 func TestTakeableWall(t *testing.T) {
 	var ok [1 << solo.SetupTiles]bool
-	var seen [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
-	takeable([]uint8{1, 2, 3, 4, 5}, 0, &ok, &seen)
+	takeable([]uint8{1, 2, 3, 4, 5}, 0, &ok)
 	assert.True(t, ok[0], "nothing taken")
 	assert.True(t, ok[1<<2], "the third tile ahead")
 	assert.False(t, ok[1<<3], "the fourth tile ahead alone")
@@ -32,7 +31,6 @@ func TestTakeableWall(t *testing.T) {
 func TestTakeableRandomPhase2(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var ok [1 << solo.SetupTiles]bool
-	var seen [(1 << solo.SetupTiles) * solo.TrackSpaces]bool
 	checked := 0
 	for game := range 300 {
 		d := solo.SeedDeck(uint64(game + 1))
@@ -51,7 +49,7 @@ func TestTakeableRandomPhase2(t *testing.T) {
 				spaces = append(spaces, uint8(sp))
 			}
 		}
-		takeable(spaces, s.Meeple(), &ok, &seen)
+		takeable(spaces, s.Meeple(), &ok)
 		var taken uint32
 		for !s.Over() {
 			var acc [3]uint8
