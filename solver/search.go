@@ -256,6 +256,8 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	var cells [spaceCount][solo.MaxFrontier]int16
 	var byCell [spaceCount]bool
 	p1 := lim >= 0 && s.Phase() == solo.Phase1
+	layout := w.layout && p1
+	w.layout = false
 	if p1 {
 		w.sh.m.tileAheadOf(s, &la)
 		var acc [3]uint8
@@ -281,8 +283,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		}
 		return ahead[mv.sp]
 	}
-	if w.layout && p1 {
-		w.layout = false
+	if layout {
 		made := 0
 		for _, mv := range buf[:n] {
 			if skip(mv) == 0 {

@@ -41,6 +41,7 @@ func takeableEnds(spaces []uint8, meeple int, out []uint16, stack *[(1 << solo.S
 	for sp > 0 {
 		sp--
 		T, m := stack[sp]/solo.TrackSpaces, int(stack[sp]%solo.TrackSpaces)
+		// The first three untaken tiles clockwise after space m.
 		first := 0
 		for first < n && int(spaces[first]) <= m {
 			first++
