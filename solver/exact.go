@@ -678,8 +678,13 @@ func cellKinds(s *solo.State, cs *cellSights, w *reachScratch) {
 }
 
 // fill computes fit, best and near for the tiles of wheel from the kinds
-// of cells (sight, cap) and far.
+// of cells (sight, cap) and far. What a kind of cell fits of a tile's
+// tasks comes from fitTable, by what the cell sees (sightCode).
 func (cs *cellSights) fill(wheel []uint8) {
+	var codes [maxClasses]int
+	for k := range cs.n {
+		codes[k] = sightCode(&cs.sight[k])
+	}
 	for i, id := range wheel {
 		t := &tiles[id]
 		for c := range solo.NumColours {
@@ -693,37 +698,80 @@ func (cs *cellSights) fill(wheel []uint8) {
 				cs.near[i][c][a] = m
 			}
 		}
-		// pres[A] has bit m set when some kind of cell fits exactly the
-		// tasks of mask m with the colours of A missing; a cell away from
-		// the display sees nothing, and fits the tasks that name no
-		// colour of A.
-		var pres [16]uint8
-		for A := range 16 {
-			pres[A] = 1 << (^names[id][A] & (1<<t.ntasks - 1))
-		}
+		// Byte A of pres has bit m set when some kind of cell fits
+		// exactly the tasks of mask m with the colours of A missing; a
+		// cell away from the display sees nothing, and fits the tasks
+		// that name no colour of A (presAway).
+		pres := presAway[id]
 		for k := range cs.n {
+			cs.fit[k][i] = fitTable[id][codes[k]]
+			p := &presTable[id][codes[k]]
+			pres[0] |= p[0]
+			pres[1] |= p[1]
+		}
+		for A := range 16 {
+			mx := &maximal[uint8(pres[A>>3]>>(8*(A&7)))]
+			cs.best[i][A] = mx.masks
+			cs.nbest[i][A] = mx.n
+		}
+	}
+}
+
+// sightCodes numbers what a cell sees, each colour's count capped at
+// taskMost: no task asks for more of a colour, so the cap changes no fit.
+const (
+	taskMost   = 4
+	sightCodes = (taskMost + 1) * (taskMost + 1) * (taskMost + 1) * (taskMost + 1)
+)
+
+func sightCode(a *[solo.NumColours]int) int {
+	code := 0
+	for c := solo.NumColours - 1; c >= 0; c-- {
+		code = code*(taskMost+1) + min(a[c], taskMost)
+	}
+	return code
+}
+
+// fitTable[id][code] is fit for tile id on a cell that sees code
+// (sightCode): in byte A of its 16, the mask of the tasks that cell fits
+// with the colours in A missing. presTable[id][code] has, in byte A, the
+// bit of that mask; presAway[id] the bit of the tasks that name no colour
+// of A (a cell that sees nothing).
+var (
+	fitTable  [solo.NumTiles + 1][sightCodes][2]uint64
+	presTable [solo.NumTiles + 1][sightCodes][2]uint64
+	presAway  [solo.NumTiles + 1][2]uint64
+)
+
+// buildFitTables fills fitTable, presTable and presAway; it runs after
+// the tiles table, names and fitPattern are filled.
+func buildFitTables() {
+	for id := 1; id <= solo.NumTiles; id++ {
+		t := &tiles[id]
+		for A := range 16 {
+			presAway[id][A>>3] |= 1 << (8*(A&7) + int(^names[id][A]&(1<<t.ntasks-1)))
+		}
+		for code := range sightCodes {
+			var sight [solo.NumColours]int
+			for c, r := 0, code; c < solo.NumColours; c, r = c+1, r/(taskMost+1) {
+				sight[c] = r % (taskMost + 1)
+			}
 			var f [2]uint64
 			for j := range t.ntasks {
 				// u: the colours this cell sees enough of for task j.
 				var u int
 				for c := range solo.NumColours {
-					if int(t.tasks[j][c]) <= cs.sight[k][c] {
+					if int(t.tasks[j][c]) <= sight[c] {
 						u |= 1 << c
 					}
 				}
 				f[0] |= fitPattern[j][u][0]
 				f[1] |= fitPattern[j][u][1]
 			}
-			cs.fit[k][i] = f
-			for A := range 8 {
-				pres[A] |= 1 << uint8(f[0]>>(8*A))
-				pres[A+8] |= 1 << uint8(f[1]>>(8*A))
+			fitTable[id][code] = f
+			for A := range 16 {
+				presTable[id][code][A>>3] |= 1 << (8*(A&7) + int(uint8(f[A>>3]>>(8*(A&7)))))
 			}
-		}
-		for A := range 16 {
-			mx := &maximal[pres[A]]
-			cs.best[i][A] = mx.masks
-			cs.nbest[i][A] = mx.n
 		}
 	}
 }

@@ -37,6 +37,7 @@ func init() {
 	}
 	buildSatTokens()
 	buildNames()
+	buildFitTables()
 }
 
 const (

@@ -400,12 +400,21 @@ func TestMaxCover(t *testing.T) {
 }
 
 // TestCellSightsFillByDefinition: at the start of phase 2 of 60 random
-// games, fill's fit and best masks equal their definitions computed the
-// plain way: fit[k][i][A] holds task j when cell kind k sees enough of
+// games, fill's fit and best masks (read from fitTable and presTable)
+// equal their definitions computed the plain way: fit[k][i][A] holds task j when cell kind k sees enough of
 // every colour of A that task j names, and best[i][A] lists exactly the
 // masks among the kinds' fits and the tasks naming no colour of A that no
 // other of them strictly holds.
 func TestCellSightsFillByDefinition(t *testing.T) {
+	// fill reads fitTable by sightCode, which caps each colour at
+	// taskMost: that changes no fit only while no task asks for more.
+	for id := 1; id <= solo.NumTiles; id++ {
+		for j := range tiles[id].ntasks {
+			for c := range solo.NumColours {
+				require.LessOrEqual(t, int(tiles[id].tasks[j][c]), taskMost, "tile %d task %d", id, j)
+			}
+		}
+	}
 	checked := 0
 	for game := range 60 {
 		d := solo.SeedDeck(uint64(game + 1))
