@@ -22,7 +22,9 @@ const maxAdded = 2 * solo.SetupTiles
 // leave at least layoutWide children to make: a call up to the limit
 // costs 10 to 20 us and cuts over 90 % of those positions (docs/SOLVER.md,
 // tenth round), and where it does not, the tiles that no set within the
-// limit holds are not made either (eleventh round).
+// limit holds are not made either (eleventh round). Up to layoutDepth gen
+// asks it too, for those tiles alone: the memoised call has not cut the
+// position (twelfth round).
 const (
 	layoutDepth     = 5
 	layoutSlack     = 8

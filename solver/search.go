@@ -143,10 +143,9 @@ type worker struct {
 	// it (gateAhead.nextOpen), kept here so that gen does not clear it for
 	// every position.
 	own lookahead
-	// wideCut, if set (by tests), is called with the bound when
-	// layoutEnds cuts a position below layoutDepth (sp is noSpace), or
-	// the children that take the tile on space sp; w.path leads to the
-	// position.
+	// wideCut, if set (by tests), is called with the bound when gen's
+	// layoutEnds call cuts a position (sp is noSpace), or the children
+	// that take the tile on space sp; w.path leads to the position.
 	wideCut func(f int, sp uint8)
 	// layout, set by dfs for its next gen, asks gen to bound the position
 	// with layoutEndsTiles once the tiles' bounds say how many children
@@ -420,8 +419,9 @@ func (w *worker) dfs(d int, T int, f int) int {
 	buf := &w.moves[d]
 	// Deeper, gen asks layoutEnds only where the children to make are
 	// many, and counted only up to the limit: a cut there spares more
-	// than the call costs.
-	w.layout = d > layoutDepth && d <= layoutWideDepth
+	// than the call costs. Nearer the root, where the memoised call has
+	// not cut the position, gen's call rules out tiles only.
+	w.layout = d <= layoutWideDepth
 	w.cut = 0
 	n, h := w.gen(s, buf, &w.stack[d+1], lim)
 	if sh.stop.Load() {
