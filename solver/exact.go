@@ -724,6 +724,8 @@ const (
 	sightCodes = (taskMost + 1) * (taskMost + 1) * (taskMost + 1) * (taskMost + 1)
 )
 
+// sightCode is the number of the sight a (what a cell sees of each
+// colour) among the sightCodes.
 func sightCode(a *[solo.NumColours]int) int {
 	code := 0
 	for c := solo.NumColours - 1; c >= 0; c-- {

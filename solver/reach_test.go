@@ -401,10 +401,10 @@ func TestMaxCover(t *testing.T) {
 
 // TestCellSightsFillByDefinition: at the start of phase 2 of 60 random
 // games, fill's fit and best masks (read from fitTable and presTable)
-// equal their definitions computed the plain way: fit[k][i][A] holds task j when cell kind k sees enough of
-// every colour of A that task j names, and best[i][A] lists exactly the
-// masks among the kinds' fits and the tasks naming no colour of A that no
-// other of them strictly holds.
+// equal their definitions computed the plain way: fit[k][i][A] holds
+// task j when cell kind k sees enough of every colour of A that task j
+// names, and best[i][A] lists exactly the masks among the kinds' fits and
+// the tasks naming no colour of A that no other of them strictly holds.
 func TestCellSightsFillByDefinition(t *testing.T) {
 	// fill reads fitTable by sightCode, which caps each colour at
 	// taskMost: that changes no fit only while no task asks for more.
