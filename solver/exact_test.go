@@ -186,3 +186,62 @@ func TestBoundEndingPhase1SeesTheLayout(t *testing.T) {
 	}
 	t.Log("bound lifted at the end of phase 1:", lifted)
 }
+
+// TestCounterNeverBelowThreeTurns: from the start of phase 2 of 12 random
+// games of full decks, every legal sequence of up to three turns (each
+// accessible tile on each frontier cell) ends with no more tokens than the
+// setCounter of the phase-2 start counts for the set of wheel tiles it
+// took. The counter is the phase-2 part of every bound; the brute-force
+// tests elsewhere check it on 13-tile decks and along single lines, this
+// one on every layout of the sets of up to three tiles of full wheels.
+func TestCounterNeverBelowThreeTurns(t *testing.T) {
+	leaves := 0
+	for game := range 12 {
+		d := solo.SeedDeck(uint64(100 + game))
+		l := solo.RandomLine(d, rand.NewPCG(uint64(game), 47))
+		g, err := solo.PlayPrefix(l, l.Phase1Turns)
+		require.NoError(t, err)
+		p := g.State()
+		if p.Phase() != solo.Phase2 {
+			continue
+		}
+		m := newModel(d)
+		var wheel []uint8
+		var bit [spaceCount]int // the wheel index of the tile on each space
+		var wheelCol [solo.NumColours]int
+		for sp := range spaceCount {
+			if id := p.TrackTile(sp); id != 0 {
+				bit[sp] = len(wheel)
+				wheel = append(wheel, uint8(id))
+				wheelCol[tiles[id].colour]++
+			}
+		}
+		var open [3 * solo.MaxTurns]openTask
+		var base [solo.NumColours]int
+		scratch := new(reachScratch)
+		sc := m.counter(&p, wheel, &wheelCol, scratch, &open, &base)
+		var walk func(s *solo.State, S int, packed uint32, depth int)
+		walk = func(s *solo.State, S int, packed uint32, depth int) {
+			if S != 0 {
+				most := maxTok - sc.value(S, 0, packed, infinity)/10
+				require.GreaterOrEqual(t, most, s.Tokens(), "game %d: the counter's tokens for wheel set %b, after %d turns", game, S, depth)
+				leaves++
+			}
+			if depth == 3 || s.Over() {
+				return
+			}
+			var acc [3]uint8
+			for _, sp := range acc[:s.Accessible(&acc)] {
+				id := s.TrackTile(int(sp))
+				for f := range s.NumFrontier() {
+					next := *s
+					next.Apply(sp, s.FrontierCell(f))
+					walk(&next, S|1<<bit[sp], packed+1<<(8*tiles[id].colour), depth+1)
+				}
+			}
+		}
+		walk(&p, 0, 0, 0)
+	}
+	t.Logf("%d sequences", leaves)
+	require.Greater(t, leaves, 100000)
+}
