@@ -194,6 +194,8 @@ func TestBoundEndingPhase1SeesTheLayout(t *testing.T) {
 // took. The counter is the phase-2 part of every bound; the brute-force
 // tests elsewhere check it on 13-tile decks and along single lines, this
 // one on every layout of the sets of up to three tiles of full wheels.
+// It catches an open task or a display token counted short; three new
+// tiles are too few to test the far sights (cellSights.far).
 func TestCounterNeverBelowThreeTurns(t *testing.T) {
 	leaves := 0
 	for game := range 12 {
