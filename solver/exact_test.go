@@ -200,11 +200,8 @@ func TestCounterNeverBelowThreeTurns(t *testing.T) {
 	leaves := 0
 	for game := range 12 {
 		d := solo.SeedDeck(uint64(100 + game))
-		l := solo.RandomLine(d, rand.NewPCG(uint64(game), 47))
-		g, err := solo.PlayPrefix(l, l.Phase1Turns)
-		require.NoError(t, err)
-		p := g.State()
-		if p.Phase() != solo.Phase2 {
+		p, ok := phase2Start(t, d, game, 47)
+		if !ok {
 			continue
 		}
 		m := newModel(d)

@@ -54,3 +54,15 @@ func TestMirroredProofMatchesBruteForce(t *testing.T) {
 		assert.Equal(t, want, r.LowerBound, "seed %d: two workers' bound", seed)
 	}
 }
+
+// phase2Start plays deck d's random line drawn with rand.NewPCG(game, salt)
+// up to the end of its phase 1 and returns the position there, and whether
+// it is in phase 2 (not when phase 1 emptied the deck's wheel for good).
+func phase2Start(t *testing.T, d solo.Deck, game int, salt uint64) (solo.State, bool) {
+	t.Helper()
+	l := solo.RandomLine(d, rand.NewPCG(uint64(game), salt))
+	g, err := solo.PlayPrefix(l, l.Phase1Turns)
+	require.NoError(t, err)
+	s := g.State()
+	return s, s.Phase() == solo.Phase2
+}

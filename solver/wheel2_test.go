@@ -34,11 +34,8 @@ func TestTakeableRandomPhase2(t *testing.T) {
 	checked := 0
 	for game := range 300 {
 		d := solo.SeedDeck(uint64(game + 1))
-		l := solo.RandomLine(d, rand.NewPCG(uint64(game), 7))
-		g, err := solo.PlayPrefix(l, l.Phase1Turns)
-		require.NoError(t, err)
-		s := g.State()
-		if s.Phase() != solo.Phase2 {
+		s, phase2 := phase2Start(t, d, game, 7)
+		if !phase2 {
 			continue
 		}
 		var spaces []uint8
