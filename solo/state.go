@@ -339,17 +339,7 @@ func (s *State) Apply(sp uint8, c Cell) {
 	s.onTrack--
 	s.meeple = sp
 	s.turns++
-
-	k := s.n
-	s.n++
-	s.placed[k] = id
-	s.cells[k] = c
-	s.board[c] = k + 1
-	td := &tileTable[id]
-	s.open[k] = uint8(1)<<td.ntasks - 1
-	s.sum += uint16(td.cost)
-	s.updateFrontier(c)
-	s.cover(k)
+	s.Lay(id, c)
 
 	switch {
 	case s.tokens >= TokensTotal:
@@ -362,6 +352,48 @@ func (s *State) Apply(sp uint8, c Cell) {
 	case s.onTrack == 0:
 		s.phase = GameOver
 	}
+}
+
+// Lay puts tile id on the empty cell c next to the display and covers the
+// tasks it fulfils (R9, R10, R11), as Apply does with a tile it takes, but
+// takes no turn: the wheel, the meeple, the turn count and the phase stay
+// as they are. The solver lays tiles still to come on a copy of a position
+// to try their layouts.
+func (s *State) Lay(id uint8, c Cell) {
+	k := s.n
+	s.n++
+	s.placed[k] = id
+	s.cells[k] = c
+	s.board[c] = k + 1
+	td := &tileTable[id]
+	s.open[k] = uint8(1)<<td.ntasks - 1
+	s.sum += uint16(td.cost)
+	s.updateFrontier(c)
+	s.cover(k)
+}
+
+// Touched returns the placed tiles whose sight a tile of colour col laid
+// on the empty cell c would change (R10), bit i for the i-th placed tile:
+// the tiles next to c, the tiles of the groups of colour col next to c
+// (the new tile joins them), and the tiles next to those groups. No other
+// tile's task can be fulfilled by that tile.
+func (s *State) Touched(c Cell, col Colour) uint32 {
+	var t uint32
+	for _, d := range neighbourOffsets {
+		b := s.board[int(c)+d]
+		if b == 0 {
+			continue
+		}
+		t |= 1 << (b - 1)
+		if tileTable[s.placed[b-1]].colour != col {
+			continue
+		}
+		for m := s.members[s.group[b-1]]; m != 0; m &= m - 1 {
+			i := trailingZeros(m)
+			t |= 1<<i | s.adj[i]
+		}
+	}
+	return t
 }
 
 // EndPhase1 ends phase 1 (R12), notes S1 (R13) and refills the wheel (R14).

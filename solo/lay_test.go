@@ -1,0 +1,81 @@
+package solo
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestLayIsApplyWithoutTheTurn: at every position of random games, laying
+// the tile of each accessible space on each frontier cell gives the
+// display, tokens and frontier that Apply gives, and leaves the wheel, the
+// meeple, the turns and the phase as they were.
+func TestLayIsApplyWithoutTheTurn(t *testing.T) {
+	checked := 0
+	eachTurn(t, func(s State, _ *Game, gi, i int) {
+		if s.Over() || gi%10 != 0 {
+			return
+		}
+		var acc [3]uint8
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			for f := range s.NumFrontier() {
+				c := s.FrontierCell(f)
+				applied, laid := s, s
+				applied.Apply(sp, c)
+				laid.Lay(s.track[sp], c)
+				require.Equal(t, applied.Tokens(), laid.Tokens(), "game %d turn %d", gi, i+1)
+				require.Equal(t, applied.DisplayCost(), laid.DisplayCost(), "game %d turn %d", gi, i+1)
+				require.Equal(t, DisplayOf(&applied), DisplayOf(&laid), "game %d turn %d", gi, i+1)
+				for j := range uint8(laid.DisplaySize()) {
+					require.Equal(t, applied.Seen(j), laid.Seen(j), "game %d turn %d tile %d", gi, i+1, j)
+				}
+				var fa, fl [MaxFrontier]Cell
+				require.ElementsMatch(t, fa[:applied.Frontier(&fa)], fl[:laid.Frontier(&fl)], "game %d turn %d", gi, i+1)
+				require.Equal(t, s.track, laid.track, "game %d turn %d: Lay moved the wheel", gi, i+1)
+				require.Equal(t, []int{s.Meeple(), s.Turns(), int(s.Phase()), s.TilesOnTrack()},
+					[]int{laid.Meeple(), laid.Turns(), int(laid.Phase()), laid.TilesOnTrack()}, "game %d turn %d", gi, i+1)
+				checked++
+			}
+		}
+	})
+	require.Greater(t, checked, 1000)
+}
+
+// TestTouchedHoldsEveryChange: at every position of random games, a tile
+// of each colour laid on each frontier cell changes the sight and the open
+// tasks of no placed tile outside Touched; and Touched leaves some tile
+// out on most positions, so it says more than "every tile".
+func TestTouchedHoldsEveryChange(t *testing.T) {
+	var ofColour [NumColours]uint8
+	for _, tile := range Tiles() {
+		ofColour[tile.Colour] = uint8(tile.ID)
+	}
+	checked, narrower := 0, 0
+	eachTurn(t, func(s State, _ *Game, gi, i int) {
+		if s.Over() || gi%10 != 0 {
+			return
+		}
+		n := uint8(s.DisplaySize())
+		for f := range s.NumFrontier() {
+			c := s.FrontierCell(f)
+			for col := range Colour(NumColours) {
+				touched := s.Touched(c, col)
+				laid := s
+				laid.Lay(ofColour[col], c)
+				for j := range n {
+					if touched&(1<<j) != 0 {
+						continue
+					}
+					require.Equal(t, s.Seen(j), laid.Seen(j), "game %d turn %d: colour %d on cell %d changed the sight of tile %d outside Touched", gi, i+1, col, c, j)
+					require.Equal(t, s.open[j], laid.open[j], "game %d turn %d: tile %d", gi, i+1, j)
+				}
+				if touched != 1<<n-1 {
+					narrower++
+				}
+				checked++
+			}
+		}
+	})
+	require.Greater(t, checked, 1000)
+	require.Greater(t, narrower, checked/2, "Touched named every tile on %d of %d checks", checked-narrower, checked)
+}
