@@ -25,7 +25,14 @@ const maxAdded = 2 * solo.SetupTiles
 // limit holds are not made either (eleventh round). Up to layoutDepth gen
 // asks it too, for those tiles alone: the memoised call has not cut the
 // position (twelfth round).
+//
+// At depth layCheckDepth, where the proof's positions are mostly short of
+// their 8th token with 5 tiles left on the wheel, gen's call also lays the
+// sets of up to 3 tiles that would end phase 1 (layoutEndsLaid): on seed 8
+// that cuts the proof's nodes to bound 80 by 37 % for 15 s of checks a
+// minute (docs/SOLVER.md, fourteenth round).
 const (
+	layCheckDepth   = 6
 	layoutDepth     = 5
 	layoutSlack     = 8
 	layoutBits      = 18
@@ -98,13 +105,34 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 // within the limit, and otherwise 0 (it stops counting a set once the tiles
 // it holds are known to be within).
 func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) int {
-	return m.layoutEndsHolding(s, limit, by, 0)
+	return m.layoutEndsHolding(s, limit, by, 0, nil)
+}
+
+// layoutEndsLaid is layoutEndsTiles where a set X of at most layCheckMost
+// tiles that ends phase 1 before the wheel is empty must also reach 8
+// tokens when its tiles are laid (layCheck): where no layout of X does, X
+// cannot end phase 1 (R12), and the sets are counted again without it, up
+// to layCheckRounds times. Only the sets that decide the value, or clear
+// a tile of by, are laid, after the counting.
+func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int) int {
+	return m.layoutEndsHolding(s, limit, by, 0, layShort)
+}
+
+// layShort reports whether no layout of the tiles ids on s's display
+// brings it to 8 tokens, by layCheck (false where it gives up).
+func layShort(s *solo.State, ids []uint8) bool {
+	lc := layPool.Get().(*layCheck)
+	short := !lc.reaches(s, ids, solo.TokensPhase1)
+	layPool.Put(lc)
+	return short
 }
 
 // layoutEndsHolding is layoutEndsTiles counting only the sets X that hold
 // the tiles of must (bit i for the i-th tile on the wheel clockwise from
-// space 0); the tests compare each tile's value with it.
-func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int, must uint32) int {
+// space 0); the tests compare each tile's value with it. With short, it
+// is layoutEndsLaid with short deciding which sets cannot reach 8 tokens
+// (layShort; the tests give it an exhaustive search).
+func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int, must uint32, short func(s *solo.State, ids []uint8) bool) int {
 	var U [maxAdded]uint8
 	var wheelCol [solo.NumColours]int
 	var spaceBit [solo.SetupTiles]uint32 // U[i]'s space in dp1's terms
@@ -162,66 +190,102 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	}
 	// X: the tiles phase 1 still takes, bit i for U[i].
 	all := uint32(1)<<r - 1
-	for X := range uint32(1) << r {
-		// The value of X is counted up to thr: the best so far, or with
-		// by the limit (each tile's sets are counted alone).
-		thr := best
-		if by != nil {
-			if best < over && X&pending == 0 {
+	// With laid: refuted, the sets that no layout brings to 8 tokens;
+	// win, the sets of a round that set best or cleared a pending tile.
+	var refuted [1 << solo.SetupTiles / 64]uint64
+	var win [spaceCount + 1]uint32
+	pending0 := pending
+	for round := 0; ; round++ {
+		best, pending = over, pending0
+		nwin := 0
+		for X := range uint32(1) << r {
+			// The value of X is counted up to thr: the best so far, or with
+			// by the limit (each tile's sets are counted alone).
+			thr := best
+			if by != nil {
+				if best < over && X&pending == 0 {
+					continue
+				}
+				thr = over
+			}
+			left := all &^ X
+			nl := bits.OnesCount32(left)
+			xc := int(lo.cost[X])
+			if 2*xc >= thr || ends[X] == 0 || X&must != must || refuted[X>>6]&(1<<(X&63)) != 0 {
 				continue
 			}
-			thr = over
+			tx := 0
+			for x := X; x != 0; x &= x - 1 {
+				tx += own[bits.TrailingZeros32(x)]
+			}
+			if nl > 0 && most+tx < solo.TokensPhase1 {
+				continue // phase 1 cannot end here (R12), by the quick count
+			}
+			// The tokens at the end of phase 1.
+			t1 := maxTok - (sc.value(int(X), 0, lo.added[X], infinity) / 10)
+			if nl > 0 && t1 < solo.TokensPhase1 {
+				continue
+			}
+			c0 := 2*xc + 10*max(0, solo.TokensPhase1-t1)
+			if c0 >= thr {
+				continue
+			}
+			pn := min(solo.SetupTiles-nl, p)
+			W := uint64(left) | (uint64(1)<<pn-1)<<r
+			// The phase-2 value by the tiles alone is a bound on the value
+			// with the layout (the tokens count no task it would not).
+			var leftR uint32
+			for l := left; l != 0; l &= l - 1 {
+				leftR |= spaceBit[bits.TrailingZeros32(l)]
+			}
+			if q := c0 + m.p2EndOf(leftR); q >= thr {
+				continue
+			}
+			// The phase-2 sets, searched tile by tile, the tiles worth most
+			// against their cost first.
+			es := endSearch{sc: &sc, best: thr, need: maxTok - most, x: uint64(X)}
+			for mps := ends[X]; mps != 0; mps &= mps - 1 {
+				es.walls.add(m, bits.TrailingZeros16(mps), left, &spaceBit, r, pn)
+			}
+			for w := W; w != 0; w &= w - 1 {
+				i := bits.TrailingZeros64(w)
+				es.idx[es.n] = uint8(i)
+				es.gain[es.n] = min(0, int(tiles[U[i]].cost)-10*own[i])
+				es.n++
+			}
+			es.sort()
+			es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
+			switch {
+			case by == nil && es.best < best:
+				win[0], nwin = X, 1
+			case by != nil && es.best < over && (best == over || X&pending != 0):
+				win[nwin] = X
+				nwin++
+			}
+			best = min(best, es.best)
+			if es.best < over {
+				pending &^= X
+			}
 		}
-		left := all &^ X
-		nl := bits.OnesCount32(left)
-		xc := int(lo.cost[X])
-		if 2*xc >= thr || ends[X] == 0 || X&must != must {
-			continue
+		if short == nil || round == layCheckRounds || best >= over {
+			break
 		}
-		tx := 0
-		for x := X; x != 0; x &= x - 1 {
-			tx += own[bits.TrailingZeros32(x)]
+		again := false
+		for _, X := range win[:nwin] {
+			if n := bits.OnesCount32(X); n > layCheckMost || n == r {
+				continue // more tiles than a check lays, or the wheel emptied
+			}
+			ids := scratch.layIDs[:0]
+			for x := X; x != 0; x &= x - 1 {
+				ids = append(ids, U[bits.TrailingZeros32(x)])
+			}
+			if short(s, ids) {
+				refuted[X>>6] |= 1 << (X & 63)
+				again = true
+			}
 		}
-		if nl > 0 && most+tx < solo.TokensPhase1 {
-			continue // phase 1 cannot end here (R12), by the quick count
-		}
-		// The tokens at the end of phase 1.
-		t1 := maxTok - (sc.value(int(X), 0, lo.added[X], infinity) / 10)
-		if nl > 0 && t1 < solo.TokensPhase1 {
-			continue
-		}
-		c0 := 2*xc + 10*max(0, solo.TokensPhase1-t1)
-		if c0 >= thr {
-			continue
-		}
-		pn := min(solo.SetupTiles-nl, p)
-		W := uint64(left) | (uint64(1)<<pn-1)<<r
-		// The phase-2 value by the tiles alone is a bound on the value
-		// with the layout (the tokens count no task it would not).
-		var leftR uint32
-		for l := left; l != 0; l &= l - 1 {
-			leftR |= spaceBit[bits.TrailingZeros32(l)]
-		}
-		if q := c0 + m.p2EndOf(leftR); q >= thr {
-			continue
-		}
-		// The phase-2 sets, searched tile by tile, the tiles worth most
-		// against their cost first.
-		es := endSearch{sc: &sc, best: thr, need: maxTok - most, x: uint64(X)}
-		for mps := ends[X]; mps != 0; mps &= mps - 1 {
-			es.walls.add(m, bits.TrailingZeros16(mps), left, &spaceBit, r, pn)
-		}
-		for w := W; w != 0; w &= w - 1 {
-			i := bits.TrailingZeros64(w)
-			es.idx[es.n] = uint8(i)
-			es.gain[es.n] = min(0, int(tiles[U[i]].cost)-10*own[i])
-			es.n++
-		}
-		es.sort()
-		es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
-		best = min(best, es.best)
-		if es.best < over {
-			pending &^= X
+		if !again {
+			break
 		}
 	}
 	if by == nil {

@@ -98,7 +98,7 @@ func TestLayoutEndsTilesMatchBruteForce(t *testing.T) {
 			for _, sp := range acc[:s.Accessible(&acc)] {
 				// The least value of the sets that hold the tile.
 				i := bits.OnesCount32(occupiedSpaces(&s) & (1<<(sp-1) - 1))
-				holding := m.layoutEndsHolding(&s, limit, nil, 1<<i)
+				holding := m.layoutEndsHolding(&s, limit, nil, 1<<i, nil)
 				assert.Equal(t, holding > limit, by[sp] > 0, "seed %d, limit %d: the tile of space %d: by %d, the sets holding it %d", seed, limit, sp, by[sp], holding)
 				if by[sp] > 0 {
 					ruled++
@@ -113,8 +113,14 @@ func TestLayoutEndsTilesMatchBruteForce(t *testing.T) {
 
 // TestLayoutEndsAlongGoodLines checks layoutEnds at every phase-1 position
 // of the best lines a short search finds on full decks, and of random
-// lines: it may never exceed the line's final score.
+// lines: it may never exceed the line's final score, and layoutEndsLaid,
+// with the line's score as the limit, may never cut the position.
 func TestLayoutEndsAlongGoodLines(t *testing.T) {
+	laid := func(m *model, s *solo.State, final int) int {
+		var by [spaceCount]int
+		dc := 2 * s.DisplayCost()
+		return dc + m.layoutEndsLaid(s, final-dc, &by)
+	}
 	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8}
 	if testing.Short() {
 		seeds = seeds[:3]
@@ -125,6 +131,7 @@ func TestLayoutEndsAlongGoodLines(t *testing.T) {
 		alongSolverLine(t, seed, func(i int, s *solo.State, final int) {
 			if s.Phase() == solo.Phase1 {
 				assert.LessOrEqual(t, layoutBound(m, s), final, "seed %d: layoutEnds after %d turns above the solver's line", seed, i)
+				assert.LessOrEqual(t, laid(m, s, final), final, "seed %d: layoutEndsLaid after %d turns cuts the solver's line", seed, i)
 			}
 		})
 		src := rand.NewPCG(seed, 9)
@@ -134,6 +141,7 @@ func TestLayoutEndsAlongGoodLines(t *testing.T) {
 					return false
 				}
 				require.LessOrEqual(t, layoutBound(m, s), final, "seed %d: layoutEnds after %d turns above a random line", seed, i)
+				require.LessOrEqual(t, laid(m, s, final), final, "seed %d: layoutEndsLaid after %d turns cuts a random line", seed, i)
 				return true
 			})
 		}

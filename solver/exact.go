@@ -494,6 +494,8 @@ type reachScratch struct {
 	accStamp [solo.GridCells]uint32
 	accGen   uint32
 	cells    cellSights
+	// layIDs: the tiles of a set layoutEndsLaid asks layShort about.
+	layIDs [layCheckMost]uint8
 	// lo: layoutEnds' sums over the wheel's tiles.
 	lo setSums
 	// ends and stack: phase1Sets' sets and takeableEnds' stack.

@@ -153,6 +153,9 @@ type worker struct {
 	// when that is above the limit, and makes no child.
 	layout bool
 	cut    int
+	// laid, set by dfs with layout at depth layCheckDepth, has gen's bound
+	// lay the small sets that end phase 1 (layoutEndsLaid).
+	laid bool
 	// mirror: at depths below it, the depth-first search takes the
 	// children within its limit last first (see dfs).
 	mirror int
@@ -294,7 +297,13 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 			// tiles that no set within the limit holds are.
 			var by [spaceCount]int
 			dc := 2 * s.DisplayCost()
-			if v := dc + w.sh.m.layoutEndsTiles(s, lim-dc, &by); v > lim {
+			var v int
+			if w.laid {
+				v = dc + w.sh.m.layoutEndsLaid(s, lim-dc, &by)
+			} else {
+				v = dc + w.sh.m.layoutEndsTiles(s, lim-dc, &by)
+			}
+			if v > lim {
 				w.cut = v
 				return n, 0
 			}
@@ -422,6 +431,7 @@ func (w *worker) dfs(d int, T int, f int) int {
 	// than the call costs. Nearer the root, where the memoised call has
 	// not cut the position, gen's call rules out tiles only.
 	w.layout = d <= layoutWideDepth
+	w.laid = d == layCheckDepth
 	w.cut = 0
 	n, h := w.gen(s, buf, &w.stack[d+1], lim)
 	if sh.stop.Load() {

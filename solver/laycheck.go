@@ -1,0 +1,285 @@
+package solver
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// layPool holds layChecks: they are large, and only some calls need one.
+var layPool = sync.Pool{New: func() any { return new(layCheck) }}
+
+// layCheckMost is the most tiles a layCheck lays, and layCheckNodes the
+// most positions it visits before it gives up and answers yes, which keeps
+// it admissible.
+const (
+	layCheckMost   = 3
+	layCheckNodes  = 2000
+	layMemoBits    = 12
+	layCheckRounds = 3
+)
+
+// layCheck decides whether laying a few tiles still to come on a display,
+// in any order, each on an empty cell next to the display (R9), can bring
+// the display to a number of tokens: the most tasks any layout of the
+// tiles fulfils, found by an exhaustive search over layouts (tokens only
+// grow as tiles are laid, R11, so the final layout alone counts). A
+// layout is visited once (memo, keyed by its tiles and cells), and a
+// layout is left as soon as the colours still to come cannot bring its
+// tokens to the target: before a tile is laid, by which tiles it can
+// touch (solo.State.Touched), and after, by the colours alone (most).
+type layCheck struct {
+	ids   [layCheckMost]uint8
+	n     int
+	need  int
+	nodes int
+	st    [layCheckMost + 1]solo.State
+	keys  [1 << layMemoBits]uint64
+	stamp [1 << layMemoBits]uint32
+	gen   uint32
+	// sees[d][f]: what a tile laid on the f-th cell of st[d]'s frontier
+	// would see, once seesOK[d][f].
+	sees   [layCheckMost][solo.MaxFrontier][solo.NumColours]uint8
+	seesOK [layCheckMost][solo.MaxFrontier]bool
+}
+
+// reaches reports whether laying the tiles ids (at most layCheckMost) on
+// s's display can bring its tokens to need. It answers yes when the
+// search visits more than layCheckNodes layouts.
+func (lc *layCheck) reaches(s *solo.State, ids []uint8, need int) bool {
+	if s.Tokens() >= need {
+		return true
+	}
+	lc.n = copy(lc.ids[:], ids)
+	lc.need = need
+	lc.nodes = 0
+	lc.gen++
+	if lc.gen == 0 {
+		clear(lc.stamp[:])
+		lc.gen = 1
+	}
+	lc.st[0] = *s
+	return lc.search(0, 0, 0)
+}
+
+// seen reports whether the layout with key h was visited, and marks it.
+func (lc *layCheck) seen(h uint64) bool {
+	i := h >> (64 - layMemoBits)
+	if lc.stamp[i] == lc.gen && lc.keys[i] == h {
+		return true
+	}
+	lc.stamp[i], lc.keys[i] = lc.gen, h
+	return false
+}
+
+// openTok is an open task of a display tile, for search's bounds.
+type openTok struct {
+	i    uint8
+	self solo.Colour
+	seen [solo.NumColours]uint8
+	task solo.Task
+}
+
+// search lays the tiles of ids not in used on the layout st[d] (key h).
+func (lc *layCheck) search(d int, used uint32, h uint64) bool {
+	lc.nodes++
+	if lc.nodes > layCheckNodes {
+		return true
+	}
+	s := &lc.st[d]
+	var rem, lay [solo.NumColours]int
+	for i, id := range lc.ids[:lc.n] {
+		if used&(1<<i) == 0 {
+			rem[tiles[id].colour]++
+		}
+	}
+	var open [3 * solo.MaxTurns]openTok
+	no := 0
+	for i := range s.DisplaySize() {
+		id, _, op := s.Placed(i)
+		lay[tiles[id].colour]++
+		for j := range tiles[id].ntasks {
+			if op&(1<<j) != 0 {
+				open[no] = openTok{i: uint8(i), self: tiles[id].colour, seen: s.Seen(uint8(i)), task: tiles[id].tasks[j]}
+				no++
+			}
+		}
+	}
+	all := uint32(1)<<lc.n - 1
+	var fr [solo.MaxFrontier]solo.Cell
+	nf := s.Frontier(&fr)
+	clear(lc.seesOK[d][:nf])
+	for k, id := range lc.ids[:lc.n] {
+		if used&(1<<k) != 0 {
+			continue
+		}
+		col := tiles[id].colour
+		rem2, lay2 := rem, lay
+		rem2[col]--
+		lay2[col]++
+		after := used | 1<<k
+		// Before the tile is laid: the open tasks the colours still to
+		// come can fulfil (far), and those the tile fulfils only where it
+		// touches their tile (near, per display tile).
+		base := s.Tokens() + lc.ownMost(after, &lay2, &rem2)
+		var near [solo.MaxTurns]int8
+		nearAll := 0
+		for _, o := range open[:no] {
+			far, ok := true, true
+			for c := range solo.NumColours {
+				if o.seen[c] >= o.task[c] {
+					continue
+				}
+				if !canMeet(c, o.self, o.task[c], &lay2, &rem2) {
+					far = false
+					if solo.Colour(c) != col {
+						ok = false
+					}
+				}
+			}
+			switch {
+			case far:
+				base++
+			case ok:
+				near[o.i]++
+				nearAll++
+			}
+		}
+		if base+nearAll+int(tiles[id].ntasks) < lc.need {
+			continue
+		}
+		for f, p := range fr[:nf] {
+			h2 := h ^ mix(uint64(id)<<16|uint64(p))
+			if !lc.seesOK[d][f] {
+				lc.sees[d][f] = s.CellSees(p)
+				lc.seesOK[d][f] = true
+			}
+			ub := base + lc.ownAt(id, lc.sees[d][f], &lay2, &rem2)
+			if ub+nearAll < lc.need {
+				continue
+			}
+			if nearAll > 0 {
+				for t := s.Touched(p, col); t != 0; t &= t - 1 {
+					ub += int(near[bits.TrailingZeros32(t)])
+				}
+			}
+			if ub < lc.need || after != all && lc.seen(h2) {
+				continue
+			}
+			t := &lc.st[d+1]
+			*t = *s
+			t.Lay(id, p)
+			if t.Tokens() >= lc.need {
+				return true
+			}
+			if after == all || lc.most(t, after) < lc.need {
+				continue
+			}
+			if lc.search(d+1, after, h2) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// canMeet reports whether a task asking k tiles of colour c, on a tile of
+// colour self, can come to see them with the display's colours lay and the
+// colours still to come rem: it needs one of them, and enough of colour c
+// in all (a tile never sees itself).
+func canMeet(c int, self solo.Colour, k uint8, lay, rem *[solo.NumColours]int) bool {
+	n := lay[c] + rem[c]
+	if solo.Colour(c) == self {
+		n--
+	}
+	return rem[c] > 0 && n >= int(k)
+}
+
+// ownMost counts the tasks of the tiles not in used that the colours of
+// the display (lay, the tiles in used laid) and of the tiles still to come
+// (rem) allow.
+func (lc *layCheck) ownMost(used uint32, lay, rem *[solo.NumColours]int) int {
+	n := 0
+	for i, id := range lc.ids[:lc.n] {
+		if used&(1<<i) != 0 {
+			continue
+		}
+		for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
+			ok := true
+			for c := range solo.NumColours {
+				k := lay[c] + rem[c]
+				if solo.Colour(c) == tiles[id].colour {
+					k--
+				}
+				if k < int(t[c]) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// ownAt counts the tasks of tile id, laid where it sees sees, that it
+// fulfils there or that the colours still to come can fulfil.
+func (lc *layCheck) ownAt(id uint8, sees [solo.NumColours]uint8, lay, rem *[solo.NumColours]int) int {
+	n := 0
+	for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
+		ok := true
+		for c := range solo.NumColours {
+			if sees[c] < t[c] && !canMeet(c, tiles[id].colour, t[c], lay, rem) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// most bounds the tokens of the display s once the tiles not in used are
+// laid: its tokens, its open tasks the colours still to come can fulfil,
+// and those tiles' tasks the colours allow.
+func (lc *layCheck) most(s *solo.State, used uint32) int {
+	var rem, lay [solo.NumColours]int
+	for i, id := range lc.ids[:lc.n] {
+		if used&(1<<i) == 0 {
+			rem[tiles[id].colour]++
+		}
+	}
+	n := s.Tokens()
+	for i := range s.DisplaySize() {
+		id, _, _ := s.Placed(i)
+		lay[tiles[id].colour]++
+	}
+	for i := range s.DisplaySize() {
+		id, _, op := s.Placed(i)
+		if op == 0 {
+			continue
+		}
+		seen := s.Seen(uint8(i))
+		for j, t := range tiles[id].tasks[:tiles[id].ntasks] {
+			if op&(1<<j) == 0 {
+				continue
+			}
+			ok := true
+			for c := range solo.NumColours {
+				if seen[c] < t[c] && !canMeet(c, tiles[id].colour, t[c], &lay, &rem) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				n++
+			}
+		}
+	}
+	return n + lc.ownMost(used, &lay, &rem)
+}

@@ -1,0 +1,162 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+// mostTokens is the most tokens any layout of the tiles ids gives s's
+// display: every order, every empty cell next to the display, no bound.
+func mostTokens(s *solo.State, ids []uint8) int {
+	best := s.Tokens()
+	var fr [solo.MaxFrontier]solo.Cell
+	nf := s.Frontier(&fr)
+	for k, id := range ids {
+		rest := append(append([]uint8(nil), ids[:k]...), ids[k+1:]...)
+		for _, c := range fr[:nf] {
+			t := *s
+			t.Lay(id, c)
+			best = max(best, mostTokens(&t, rest))
+		}
+	}
+	return best
+}
+
+// TestLayCheckMatchesExhaustive: at phase-1 positions of random games, for
+// sets of 1 to 3 tiles of the wheel and targets from 1 to 7 tokens above
+// the display's, layCheck says a target is reached exactly when some
+// layout of the tiles reaches it, unless it gave up (then it says yes),
+// and it says no on many of them: it is the phase-1 test of layoutEndsLaid.
+func TestLayCheckMatchesExhaustive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var lc layCheck
+	checked, no, gaveUp := 0, 0, 0
+	for seed := uint64(1); checked < 400; seed++ {
+		s := solo.NewState(solo.SeedDeck(seed))
+		for range 3 + rng.IntN(5) {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		}
+		if s.Phase() != solo.Phase1 {
+			continue
+		}
+		var wheel []uint8
+		for sp := range spaceCount {
+			if id := s.TrackTile(sp); id != 0 {
+				wheel = append(wheel, uint8(id))
+			}
+		}
+		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
+		ids := wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]
+		most := mostTokens(&s, ids)
+		for need := s.Tokens() + 1; need <= s.Tokens()+7; need++ {
+			got := lc.reaches(&s, ids, need)
+			if lc.nodes > layCheckNodes {
+				gaveUp++
+				assert.True(t, got, "seed %d: gave up and said no", seed)
+				continue
+			}
+			assert.Equal(t, most >= need, got, "seed %d, tiles %v, %d tokens now: the most any layout gives is %d, target %d", seed, ids, s.Tokens(), most, need)
+			if !got {
+				no++
+			}
+			checked++
+		}
+	}
+	assert.Greater(t, no, checked/4, "layCheck said no on %d of %d", no, checked)
+	assert.Less(t, gaveUp, checked/20, "layCheck gave up on %d", gaveUp)
+}
+
+// TestLayoutEndsLaidMatchesBruteForce: at the short positions of
+// TestLayoutEndsTilesMatchBruteForce, with limits around layoutEnds'
+// value, layoutEndsLaid cuts a position only when every line from it
+// scores above the limit, and rules out a tile only when every line that
+// takes it does, and it is never weaker than layoutEndsTiles. (With three
+// tiles left the counter is exact on the sets that end phase 1 early, so
+// it is not stronger here either: TestLayoutEndsLaidCutsMore shows where.)
+func TestLayoutEndsLaidMatchesBruteForce(t *testing.T) {
+	shortPositions(t, rand.New(rand.NewPCG(13, 14)), 100, func(seed uint64, d solo.Deck, s solo.State) {
+		m := newModel(d)
+		best := brute(t, m, &s)
+		var tileBest [spaceCount]int
+		var acc [3]uint8
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			tileBest[sp] = infinity
+			for j := range s.NumFrontier() {
+				c := s
+				c.Apply(sp, s.FrontierCell(j))
+				tileBest[sp] = min(tileBest[sp], brute(t, m, &c))
+			}
+		}
+		dc := 2 * s.DisplayCost()
+		full := m.layoutEnds(&s)
+		for _, limit := range []int{full - 2, full, full + 3, full + 8, best - dc - 1} {
+			var by, byLaid [spaceCount]int
+			v := m.layoutEndsTiles(&s, limit, &by)
+			vl := m.layoutEndsLaid(&s, limit, &byLaid)
+			if vl > limit {
+				require.Greater(t, best, dc+limit, "seed %d, limit %d: cut, but a line scores %d", seed, dc+limit, best)
+			}
+			assert.False(t, v > limit && vl <= limit, "seed %d, limit %d: weaker than layoutEndsTiles", seed, limit)
+			for _, sp := range acc[:s.Accessible(&acc)] {
+				assert.False(t, by[sp] > 0 && byLaid[sp] == 0, "seed %d, limit %d: the tile of space %d ruled out by layoutEndsTiles only", seed, limit, sp)
+				if byLaid[sp] > 0 {
+					require.Greater(t, tileBest[sp], dc+limit, "seed %d, limit %d: the tile of space %d ruled out, its best line %d", seed, dc+limit, sp, tileBest[sp])
+				}
+			}
+		}
+	})
+}
+
+// TestLayoutEndsLaidCutsMore: at positions of random games of whole decks
+// after six turns, short of 8 tokens (where the proof asks it), with the
+// limit at layoutEndsTiles' value, layoutEndsLaid is never weaker: it cuts
+// the position or rules out a tile wherever layoutEndsTiles does; it never
+// cuts or rules out what it would not with an exhaustive search deciding
+// which sets reach 8 tokens; and on many positions it cuts or rules out
+// more than layoutEndsTiles, because a set the counter lets end phase 1
+// reaches 8 tokens in no layout.
+func TestLayoutEndsLaidCutsMore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	tested, stronger := 0, 0
+	for seed := uint64(1); tested < 150; seed++ {
+		d := solo.SeedDeck(seed)
+		s := solo.NewState(d)
+		for range layCheckDepth {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		}
+		if s.Phase() != solo.Phase1 || s.Tokens() >= solo.TokensPhase1 {
+			continue
+		}
+		tested++
+		m := newModel(d)
+		limit := m.layoutEnds(&s)
+		var by, byLaid, byExact [spaceCount]int
+		v := m.layoutEndsTiles(&s, limit, &by)
+		vl := m.layoutEndsLaid(&s, limit, &byLaid)
+		require.LessOrEqual(t, v, limit, "seed %d: layoutEndsTiles cuts at its own value", seed)
+		// The same with an exhaustive search deciding which sets fall
+		// short: layCheck is exact or gives up, so never above it.
+		exact := func(s *solo.State, ids []uint8) bool { return mostTokens(s, ids) < solo.TokensPhase1 }
+		ve := m.layoutEndsHolding(&s, limit, &byExact, 0, exact)
+		require.False(t, vl > limit && ve <= limit, "seed %d: layoutEndsLaid cuts, the exhaustive check does not", seed)
+		more := vl > limit
+		for sp := range spaceCount {
+			require.False(t, by[sp] > 0 && byLaid[sp] == 0, "seed %d: the tile of space %d ruled out by layoutEndsTiles only", seed, sp)
+			require.False(t, byLaid[sp] > 0 && byExact[sp] == 0, "seed %d: the tile of space %d ruled out by layCheck, not by the exhaustive check", seed, sp)
+			more = more || byLaid[sp] > 0 && by[sp] == 0
+		}
+		if more {
+			stronger++
+		}
+	}
+	assert.Greater(t, stronger, tested/10, "layoutEndsLaid cut more than layoutEndsTiles on %d of %d positions", stronger, tested)
+}
