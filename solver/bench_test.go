@@ -59,6 +59,53 @@ func BenchmarkKey(b *testing.B) {
 	}
 }
 
+// BenchmarkLayCheck measures layCheck where the proof asks it: at the
+// positions of 50 random games of seeds 1-50 after six turns that are
+// short of 8 tokens, whether the first three tiles on the wheel can bring
+// 8. It reports the share of checks that say no and the layouts a check
+// visits.
+func BenchmarkLayCheck(b *testing.B) {
+	type job struct {
+		s   solo.State
+		ids []uint8
+	}
+	var jobs []job
+	rng := rand.New(rand.NewPCG(5, 6))
+	for seed := uint64(1); len(jobs) < 50; seed++ {
+		s := solo.NewState(solo.SeedDeck(seed))
+		for range layCheckDepth {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		}
+		if s.Phase() != solo.Phase1 || s.Tokens() >= solo.TokensPhase1 {
+			continue
+		}
+		var ids []uint8
+		for sp := 1; sp < spaceCount && len(ids) < layCheckMost; sp++ {
+			if id := s.TrackTile(sp); id != 0 {
+				ids = append(ids, uint8(id))
+			}
+		}
+		jobs = append(jobs, job{s, ids})
+	}
+	var lc layCheck
+	checks, no, layouts := 0, 0, 0
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range jobs {
+			if !lc.reaches(&jobs[i].s, jobs[i].ids, solo.TokensPhase1) {
+				no++
+			}
+			checks++
+			layouts += lc.nodes
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(checks), "ns/check")
+	b.ReportMetric(float64(no)/float64(checks), "no/check")
+	b.ReportMetric(float64(layouts)/float64(checks), "layouts/check")
+}
+
 // BenchmarkModel measures the per-deck precomputation of the bound.
 func BenchmarkModel(b *testing.B) {
 	d := solo.SeedDeck(1)
