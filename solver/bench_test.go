@@ -72,13 +72,8 @@ func BenchmarkLayCheck(b *testing.B) {
 	var jobs []job
 	rng := rand.New(rand.NewPCG(5, 6))
 	for seed := uint64(1); len(jobs) < 50; seed++ {
-		s := solo.NewState(solo.SeedDeck(seed))
-		for range layCheckDepth {
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
-		}
-		if s.Phase() != solo.Phase1 || s.Tokens() >= solo.TokensPhase1 {
+		s, ok := shortOf8(solo.SeedDeck(seed), rng)
+		if !ok {
 			continue
 		}
 		var ids []uint8

@@ -67,6 +67,22 @@ func TestLayoutEndsMatchesBruteForce(t *testing.T) {
 	assert.Greater(t, above, tested/2, "layoutEnds above model.bound on only %d of %d positions", above, tested)
 }
 
+// tileBests gives, for each space the next turn can take a tile from, the
+// best score of a line that takes it (brute), and 0 for the other spaces.
+func tileBests(t *testing.T, m *model, s *solo.State) [spaceCount]int {
+	var tileBest [spaceCount]int
+	var acc [3]uint8
+	for _, sp := range acc[:s.Accessible(&acc)] {
+		tileBest[sp] = infinity
+		for j := range s.NumFrontier() {
+			c := *s
+			c.Apply(sp, s.FrontierCell(j))
+			tileBest[sp] = min(tileBest[sp], brute(t, m, &c))
+		}
+	}
+	return tileBest
+}
+
 // TestLayoutEndsTilesMatchBruteForce: at positions like the test above's,
 // with limits around layoutEnds' value, layoutEndsTiles cuts the position
 // exactly when layoutEndsUpTo does, rules out a tile (by[sp] above 0)
@@ -78,17 +94,9 @@ func TestLayoutEndsTilesMatchBruteForce(t *testing.T) {
 	shortPositions(t, rand.New(rand.NewPCG(13, 14)), 60, func(seed uint64, d solo.Deck, s solo.State) {
 		tested++
 		m := newModel(d)
-		// The best line through each tile the next turn can take.
-		var tileBest [spaceCount]int
+		tileBest := tileBests(t, m, &s)
 		var acc [3]uint8
-		for _, sp := range acc[:s.Accessible(&acc)] {
-			tileBest[sp] = infinity
-			for j := range s.NumFrontier() {
-				c := s
-				c.Apply(sp, s.FrontierCell(j))
-				tileBest[sp] = min(tileBest[sp], brute(t, m, &c))
-			}
-		}
+		s.Accessible(&acc)
 		dc := 2 * s.DisplayCost()
 		full := m.layoutEnds(&s)
 		for _, limit := range []int{full - 4, full - 2, full - 1, full, full + 3, tileBest[acc[0]] - dc - 1} {

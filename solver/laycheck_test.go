@@ -84,16 +84,8 @@ func TestLayoutEndsLaidMatchesBruteForce(t *testing.T) {
 	shortPositions(t, rand.New(rand.NewPCG(13, 14)), 100, func(seed uint64, d solo.Deck, s solo.State) {
 		m := newModel(d)
 		best := brute(t, m, &s)
-		var tileBest [spaceCount]int
+		tileBest := tileBests(t, m, &s)
 		var acc [3]uint8
-		for _, sp := range acc[:s.Accessible(&acc)] {
-			tileBest[sp] = infinity
-			for j := range s.NumFrontier() {
-				c := s
-				c.Apply(sp, s.FrontierCell(j))
-				tileBest[sp] = min(tileBest[sp], brute(t, m, &c))
-			}
-		}
 		dc := 2 * s.DisplayCost()
 		full := m.layoutEnds(&s)
 		for _, limit := range []int{full - 2, full, full + 3, full + 8, best - dc - 1} {
@@ -114,6 +106,18 @@ func TestLayoutEndsLaidMatchesBruteForce(t *testing.T) {
 	})
 }
 
+// shortOf8 plays layCheckDepth random turns of d and reports whether the
+// position is one the proof lays sets at: in phase 1, short of 8 tokens.
+func shortOf8(d solo.Deck, rng *rand.Rand) (solo.State, bool) {
+	s := solo.NewState(d)
+	for range layCheckDepth {
+		var acc [3]uint8
+		k := s.Accessible(&acc)
+		s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+	}
+	return s, s.Phase() == solo.Phase1 && s.Tokens() < solo.TokensPhase1
+}
+
 // TestLayoutEndsLaidCutsMore: at positions of random games of whole decks
 // after six turns, short of 8 tokens (where the proof asks it), with the
 // limit at layoutEndsTiles' value, layoutEndsLaid is never weaker: it cuts
@@ -127,13 +131,8 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 	tested, stronger := 0, 0
 	for seed := uint64(1); tested < 150; seed++ {
 		d := solo.SeedDeck(seed)
-		s := solo.NewState(d)
-		for range layCheckDepth {
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
-		}
-		if s.Phase() != solo.Phase1 || s.Tokens() >= solo.TokensPhase1 {
+		s, ok := shortOf8(d, rng)
+		if !ok {
 			continue
 		}
 		tested++
