@@ -190,7 +190,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	}
 	// X: the tiles phase 1 still takes, bit i for U[i].
 	all := uint32(1)<<r - 1
-	// With laid: refuted, the sets that no layout brings to 8 tokens;
+	// With short: refuted, the sets that no layout brings to 8 tokens;
 	// win, the sets of a round that set best or cleared a pending tile.
 	var refuted [1 << solo.SetupTiles / 64]uint64
 	var win [spaceCount + 1]uint32
