@@ -12,7 +12,8 @@ var layPool = sync.Pool{New: func() any { return new(layCheck) }}
 
 // layCheckMost is the most tiles a layCheck lays, and layCheckNodes the
 // most positions it visits before it gives up and answers yes, which keeps
-// it admissible.
+// it admissible; its memo has 2^layMemoBits entries. layoutEndsLaid counts
+// the sets again at most layCheckRounds times.
 const (
 	layCheckMost   = 3
 	layCheckNodes  = 2000
@@ -44,11 +45,12 @@ type layCheck struct {
 	seesOK [layCheckMost][solo.MaxFrontier]bool
 }
 
-// reaches reports whether laying the tiles ids (at most layCheckMost) on
-// s's display can bring its tokens to need. It answers yes when the
-// search visits more than layCheckNodes layouts.
+// reaches reports whether laying the tiles ids on s's display can bring
+// its tokens to need. It answers yes when there are more than
+// layCheckMost tiles, or when the search visits more than layCheckNodes
+// layouts.
 func (lc *layCheck) reaches(s *solo.State, ids []uint8, need int) bool {
-	if s.Tokens() >= need {
+	if s.Tokens() >= need || len(ids) > layCheckMost {
 		return true
 	}
 	lc.n = copy(lc.ids[:], ids)
