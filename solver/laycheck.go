@@ -29,7 +29,7 @@ const (
 // layout is visited once (memo, keyed by its tiles and cells), and a
 // layout is left as soon as the colours still to come cannot bring its
 // tokens to the target: before a tile is laid, by which tiles it can
-// touch (solo.State.Touched), and after, by the colours alone (most).
+// touch (solo.State.Touched), and after, by the colours alone (search).
 type layCheck struct {
 	ids   [layCheckMost]uint8
 	n     int
@@ -84,11 +84,11 @@ type openTok struct {
 }
 
 // search lays the tiles of ids not in used on the layout st[d] (key h).
+// It first bounds the tokens the layout can still come to by the colours
+// alone: its tokens, its open tasks that the colours still to come can
+// fulfil, and those tiles' own tasks that the colours allow; a layout
+// left there is not counted among the visited ones.
 func (lc *layCheck) search(d int, used uint32, h uint64) bool {
-	lc.nodes++
-	if lc.nodes > layCheckNodes {
-		return true
-	}
 	s := &lc.st[d]
 	var rem, lay [solo.NumColours]int
 	for i, id := range lc.ids[:lc.n] {
@@ -107,6 +107,19 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 				no++
 			}
 		}
+	}
+	most := s.Tokens() + lc.ownMost(used, &lay, &rem)
+	for _, o := range open[:no] {
+		if meets(o.task, o.self, &o.seen, &lay, &rem) {
+			most++
+		}
+	}
+	if most < lc.need {
+		return false
+	}
+	lc.nodes++
+	if lc.nodes > layCheckNodes {
+		return true
 	}
 	all := uint32(1)<<lc.n - 1
 	var fr [solo.MaxFrontier]solo.Cell
@@ -175,7 +188,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			if t.Tokens() >= lc.need {
 				return true
 			}
-			if after == all || lc.most(t, after) < lc.need {
+			if after == all {
 				continue
 			}
 			if lc.search(d+1, after, h2) {
@@ -232,56 +245,20 @@ func (lc *layCheck) ownMost(used uint32, lay, rem *[solo.NumColours]int) int {
 func (lc *layCheck) ownAt(id uint8, sees [solo.NumColours]uint8, lay, rem *[solo.NumColours]int) int {
 	n := 0
 	for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
-		ok := true
-		for c := range solo.NumColours {
-			if sees[c] < t[c] && !canMeet(c, tiles[id].colour, t[c], lay, rem) {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if meets(t, tiles[id].colour, &sees, lay, rem) {
 			n++
 		}
 	}
 	return n
 }
 
-// most bounds the tokens of the display s once the tiles not in used are
-// laid: its tokens, its open tasks the colours still to come can fulfil,
-// and those tiles' tasks the colours allow.
-func (lc *layCheck) most(s *solo.State, used uint32) int {
-	var rem, lay [solo.NumColours]int
-	for i, id := range lc.ids[:lc.n] {
-		if used&(1<<i) == 0 {
-			rem[tiles[id].colour]++
+// meets reports whether a task t of a tile of colour self that sees seen
+// is fulfilled, or can be with the colours still to come (canMeet).
+func meets(t solo.Task, self solo.Colour, seen *[solo.NumColours]uint8, lay, rem *[solo.NumColours]int) bool {
+	for c := range solo.NumColours {
+		if seen[c] < t[c] && !canMeet(c, self, t[c], lay, rem) {
+			return false
 		}
 	}
-	n := s.Tokens()
-	for i := range s.DisplaySize() {
-		id, _, _ := s.Placed(i)
-		lay[tiles[id].colour]++
-	}
-	for i := range s.DisplaySize() {
-		id, _, op := s.Placed(i)
-		if op == 0 {
-			continue
-		}
-		seen := s.Seen(uint8(i))
-		for j, t := range tiles[id].tasks[:tiles[id].ntasks] {
-			if op&(1<<j) == 0 {
-				continue
-			}
-			ok := true
-			for c := range solo.NumColours {
-				if seen[c] < t[c] && !canMeet(c, tiles[id].colour, t[c], &lay, &rem) {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				n++
-			}
-		}
-	}
-	return n + lc.ownMost(used, &lay, &rem)
+	return true
 }
