@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/novaluna/novaluna/solo"
 )
@@ -26,12 +27,12 @@ const maxAdded = 2 * solo.SetupTiles
 // asks it too, for those tiles alone: the memoised call has not cut the
 // position (twelfth round).
 //
-// At depth layCheckDepth, where the proof's positions are mostly short of
-// their 8th token with 5 tiles left on the wheel, gen's call also lays the
-// sets of up to 3 tiles that would end phase 1 (layoutEndsLaid): on seed 8
-// the proof's own nodes to bound 80 fall from 16.3M to 5.9M, for about 15 s
-// of checks a minute (docs/SOLVER.md, fourteenth round).
+// At depths layCheckFrom to layCheckDepth, where the proof's positions are
+// mostly short of their 8th token with 5 or 6 tiles left on the wheel,
+// gen's call also lays the sets of up to 4 tiles that would end phase 1
+// (layoutEndsLaid; docs/SOLVER.md, fourteenth and fifteenth rounds).
 const (
+	layCheckFrom    = 5
 	layCheckDepth   = 6
 	layoutDepth     = 5
 	layoutSlack     = 8
@@ -119,12 +120,48 @@ func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int) in
 }
 
 // layShort reports whether no layout of the tiles ids on s's display
-// brings it to 8 tokens, by layCheck (false where it gives up).
+// brings it to 8 tokens, by layCheck (false where it gives up). The
+// answers are memoised in shortMemo.
 func layShort(s *solo.State, ids []uint8) bool {
+	h := shortKey(s, ids)
+	slot := &shortMemo[h>>(64-shortMemoBits)]
+	if e := slot.Load(); e&^1 == h {
+		return e&1 != 0
+	}
 	lc := layPool.Get().(*layCheck)
 	short := !lc.reaches(s, ids, solo.TokensPhase1)
 	layPool.Put(lc)
+	if short {
+		slot.Store(h | 1)
+	} else {
+		slot.Store(h)
+	}
 	return short
+}
+
+// shortMemo holds layShort's answers, for every deck, worker and pass (a
+// pass asks again what the last one asked): an entry is the key of the
+// question (shortKey) with the answer in its lowest bit. The answer
+// depends on the display and the tiles alone, which the key hashes. An
+// empty entry reads as the answer no for the key 0, which is the answer
+// that cuts nothing.
+var shortMemo [1 << shortMemoBits]atomic.Uint64
+
+// shortMemoBits: shortMemo has 2^20 entries (8 MiB).
+const shortMemoBits = 20
+
+// shortKey hashes the question layShort answers: each display tile with
+// its cell, and the tiles to lay (in any order), the lowest bit clear.
+func shortKey(s *solo.State, ids []uint8) uint64 {
+	var h uint64
+	for i := range s.DisplaySize() {
+		id, c, _ := s.Placed(i)
+		h += mix(uint64(id)<<32 | uint64(c))
+	}
+	for _, id := range ids {
+		h += mix(uint64(id) << 48)
+	}
+	return mix(h) &^ 1
 }
 
 // layoutEndsHolding is layoutEndsTiles counting only the sets X that hold

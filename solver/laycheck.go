@@ -15,7 +15,7 @@ var layPool = sync.Pool{New: func() any { return new(layCheck) }}
 // it admissible; its memo has 2^layMemoBits entries. layoutEndsLaid counts
 // the sets again at most layCheckRounds times.
 const (
-	layCheckMost   = 3
+	layCheckMost   = 4
 	layCheckNodes  = 2000
 	layMemoBits    = 12
 	layCheckRounds = 3
@@ -84,10 +84,12 @@ type openTok struct {
 }
 
 // search lays the tiles of ids not in used on the layout st[d] (key h).
-// It first bounds the tokens the layout can still come to by the colours
-// alone: its tokens, its open tasks that the colours still to come can
-// fulfil, and those tiles' own tasks that the colours allow; a layout
-// left there is not counted among the visited ones.
+// It first bounds the tokens the layout can still come to: its tokens,
+// the tasks of the tiles still to come that can be met (ownMost), and its
+// open tasks that the colours still to come can fulfil, where those that
+// need a colour of which one tile is still to come count only as many as
+// one cell next to the display touches (oneOfColour); a layout left there
+// is not counted among the visited ones.
 func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 	s := &lc.st[d]
 	var rem, lay [solo.NumColours]int
@@ -108,11 +110,30 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			}
 		}
 	}
-	most := s.Tokens() + lc.ownMost(used, &lay, &rem)
+	var fr [solo.MaxFrontier]solo.Cell
+	nf := s.Frontier(&fr)
+	clear(lc.seesOK[d][:nf])
+	most := s.Tokens() + lc.ownMost(d, fr[:nf], used, &lay, &rem, noColour)
+	// single[c]: the open tasks counted that lack colour c, of which one
+	// tile is still to come (the first such colour of each task), and
+	// lacking[c][i] those of the display's i-th tile.
+	var single [solo.NumColours]int
+	var lacking [solo.NumColours][solo.MaxTurns]int8
 	for _, o := range open[:no] {
-		if meets(o.task, o.self, &o.seen, &lay, &rem) {
-			most++
+		if !meets(o.task, o.self, &o.seen, &lay, &rem) {
+			continue
 		}
+		most++
+		for c := range solo.NumColours {
+			if o.seen[c] < o.task[c] && rem[c] == 1 {
+				single[c]++
+				lacking[c][o.i]++
+				break
+			}
+		}
+	}
+	if most >= lc.need && most-single[0]-single[1]-single[2]-single[3] < lc.need {
+		most = lc.oneOfColour(s, fr[:nf], most, &single, &lacking)
 	}
 	if most < lc.need {
 		return false
@@ -122,9 +143,6 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 		return true
 	}
 	all := uint32(1)<<lc.n - 1
-	var fr [solo.MaxFrontier]solo.Cell
-	nf := s.Frontier(&fr)
-	clear(lc.seesOK[d][:nf])
 	for k, id := range lc.ids[:lc.n] {
 		if used&(1<<k) != 0 {
 			continue
@@ -137,7 +155,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 		// Before the tile is laid: the open tasks the colours still to
 		// come can fulfil (far), and those the tile fulfils only where it
 		// touches their tile (near, per display tile).
-		base := s.Tokens() + lc.ownMost(after, &lay2, &rem2)
+		base := s.Tokens() + lc.ownMost(d, fr[:nf], after, &lay2, &rem2, int(col))
 		var near [solo.MaxTurns]int8
 		nearAll := 0
 		for _, o := range open[:no] {
@@ -211,33 +229,97 @@ func canMeet(c int, self solo.Colour, k uint8, lay, rem *[solo.NumColours]int) b
 	return rem[c] > 0 && n >= int(k)
 }
 
-// ownMost counts the tasks of the tiles not in used that the colours of
-// the display (lay, the tiles in used laid) and of the tiles still to come
-// (rem) allow.
-func (lc *layCheck) ownMost(used uint32, lay, rem *[solo.NumColours]int) int {
+// noColour is no colour, for ownMost's free.
+const noColour = -1
+
+// ownMost counts the tasks of the tiles not in used that can still be met.
+// A task needs enough of each colour on the display (lay) and among the
+// tiles still to come (rem), the tile not counting itself. And where it
+// needs a colour of which no other tile is still to come (except free, the
+// colour of a tile about to be laid), the tile sees that colour only from
+// the display's groups next to it, which cannot grow: it must lie on a
+// cell of the display's frontier fr that already sees enough of each such
+// colour (lc.sees[d], filled as needed).
+func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.NumColours]int, free int) int {
+	s := &lc.st[d]
 	n := 0
 	for i, id := range lc.ids[:lc.n] {
 		if used&(1<<i) != 0 {
 			continue
 		}
+		self := tiles[id].colour
+		others := *rem
+		others[self]--
+	tasks:
 		for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
-			ok := true
+			fixed := false
 			for c := range solo.NumColours {
 				k := lay[c] + rem[c]
-				if solo.Colour(c) == tiles[id].colour {
+				if solo.Colour(c) == self {
 					k--
 				}
 				if k < int(t[c]) {
-					ok = false
-					break
+					continue tasks
 				}
+				fixed = fixed || t[c] > 0 && others[c] == 0 && c != free
 			}
-			if ok {
+			if !fixed {
 				n++
+				continue
+			}
+			for f, q := range fr {
+				if !lc.seesOK[d][f] {
+					lc.sees[d][f] = s.CellSees(q)
+					lc.seesOK[d][f] = true
+				}
+				if seesFixed(&t, &lc.sees[d][f], &others, free) {
+					n++
+					continue tasks
+				}
 			}
 		}
 	}
 	return n
+}
+
+// seesFixed reports whether a cell that sees sees has enough of each
+// colour of task t of which no other tile is still to come (others),
+// except free.
+func seesFixed(t *solo.Task, sees *[solo.NumColours]uint8, others *[solo.NumColours]int, free int) bool {
+	for c := range solo.NumColours {
+		if others[c] == 0 && c != free && sees[c] < t[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// oneOfColour lowers the bound most of search's layout s for the colours
+// of which one tile is still to come: the single[c] open tasks that lack
+// colour c (lacking[c][i] of them on the display's i-th tile) are
+// fulfilled only through that tile, on a cell of the frontier fr (a cell
+// next to no display tile joins no display group), and it changes the
+// sight of the tiles State.Touched names alone. So at most the most
+// such tasks that one cell touches count.
+func (lc *layCheck) oneOfColour(s *solo.State, fr []solo.Cell, most int, single *[solo.NumColours]int, lacking *[solo.NumColours][solo.MaxTurns]int8) int {
+	for c := range solo.NumColours {
+		if single[c] == 0 || most < lc.need {
+			continue
+		}
+		best := 0
+		for _, q := range fr {
+			n := 0
+			for t := s.Touched(q, solo.Colour(c)); t != 0; t &= t - 1 {
+				n += int(lacking[c][bits.TrailingZeros32(t)])
+			}
+			best = max(best, n)
+			if best == single[c] {
+				break
+			}
+		}
+		most -= single[c] - best
+	}
+	return most
 }
 
 // ownAt counts the tasks of tile id, laid where it sees sees, that it

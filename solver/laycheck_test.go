@@ -11,8 +11,17 @@ import (
 )
 
 // mostTokens is the most tokens any layout of the tiles ids gives s's
-// display: every order, every empty cell next to the display, no bound.
+// display: every order, every empty cell next to the display, no bound
+// (a layout met again in another order is looked up, not laid again).
 func mostTokens(s *solo.State, ids []uint8) int {
+	return layAll(s, ids, map[uint64]int{})
+}
+
+func layAll(s *solo.State, ids []uint8, memo map[uint64]int) int {
+	k := shortKey(s, ids)
+	if v, ok := memo[k]; ok {
+		return v
+	}
 	best := s.Tokens()
 	var fr [solo.MaxFrontier]solo.Cell
 	nf := s.Frontier(&fr)
@@ -21,14 +30,15 @@ func mostTokens(s *solo.State, ids []uint8) int {
 		for _, c := range fr[:nf] {
 			t := *s
 			t.Lay(id, c)
-			best = max(best, mostTokens(&t, rest))
+			best = max(best, layAll(&t, rest, memo))
 		}
 	}
+	memo[k] = best
 	return best
 }
 
 // TestLayCheckMatchesExhaustive: at phase-1 positions of random games, for
-// sets of 1 to 3 tiles of the wheel and targets from 1 to 7 tokens above
+// sets of 1 to 4 tiles of the wheel and targets from 1 to 7 tokens above
 // the display's, layCheck says a target is reached exactly when some
 // layout of the tiles reaches it, unless it gave up (then it says yes),
 // and it says no on many of them: it is the phase-1 test of layoutEndsLaid.
@@ -158,4 +168,36 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 		}
 	}
 	assert.Greater(t, stronger, tested/10, "layoutEndsLaid cut more than layoutEndsTiles on %d of %d positions", stronger, tested)
+}
+
+// TestLayShortRemembers: layShort answers as a fresh layCheck does, at the
+// positions where the proof asks it, both when it searches and when it
+// answers again from shortMemo, which then holds the question's key.
+func TestLayShortRemembers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	var lc layCheck
+	asked, short := 0, 0
+	for seed := uint64(1); asked < 100; seed++ {
+		s, ok := shortOf8(solo.SeedDeck(seed), rng)
+		if !ok {
+			continue
+		}
+		var wheel []uint8
+		for sp := range spaceCount {
+			if id := s.TrackTile(sp); id != 0 {
+				wheel = append(wheel, uint8(id))
+			}
+		}
+		ids := wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]
+		want := !lc.reaches(&s, ids, solo.TokensPhase1)
+		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: searched", seed, ids)
+		h := shortKey(&s, ids)
+		require.Equal(t, h, shortMemo[h>>(64-shortMemoBits)].Load()&^1, "seed %d: the answer is not in the memo", seed)
+		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: from the memo", seed, ids)
+		asked++
+		if want {
+			short++
+		}
+	}
+	assert.Greater(t, short, 10, "layShort said short %d times of %d", short, asked)
 }

@@ -153,8 +153,9 @@ type worker struct {
 	// when that is above the limit, and makes no child.
 	layout bool
 	cut    int
-	// laid, set by dfs with layout at depth layCheckDepth, has gen's bound
-	// lay the small sets that end phase 1 (layoutEndsLaid).
+	// laid, set by dfs with layout at depths layCheckFrom to
+	// layCheckDepth, has gen's bound lay the small sets that end phase 1
+	// (layoutEndsLaid).
 	laid bool
 	// mirror: at depths below it, the depth-first search takes the
 	// children within its limit last first (see dfs).
@@ -431,7 +432,7 @@ func (w *worker) dfs(d int, T int, f int) int {
 	// than the call costs. Nearer the root, where the memoised call has
 	// not cut the position, gen's call rules out tiles only.
 	w.layout = d <= layoutWideDepth
-	w.laid = d == layCheckDepth
+	w.laid = d >= layCheckFrom && d <= layCheckDepth
 	w.cut = 0
 	n, h := w.gen(s, buf, &w.stack[d+1], lim)
 	if sh.stop.Load() {
