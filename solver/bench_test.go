@@ -61,7 +61,7 @@ func BenchmarkKey(b *testing.B) {
 
 // BenchmarkLayCheck measures layCheck where the proof asks it: at the
 // positions of 50 random games of seeds 1-50 after six turns that are
-// short of 8 tokens, whether the first three tiles on the wheel can bring
+// short of 8 tokens, whether the first four tiles on the wheel can bring
 // 8. It reports the share of checks that say no and the layouts a check
 // visits.
 func BenchmarkLayCheck(b *testing.B) {
