@@ -208,7 +208,7 @@ func TestWideLayoutCutsBelowGoodLines(t *testing.T) {
 		g, err := solo.NewGame(d)
 		require.NoError(t, err)
 		sh := newShared(g, 18)
-		sh.nodeLimit = 2_000_000
+		sh.nodeLimit = 1_000_000
 		newWorker(sh).runBeam(newBeam(64))
 		w := newWorker(sh)
 		type cut struct {
