@@ -27,9 +27,11 @@ const (
 // tiles fulfils, found by an exhaustive search over layouts (tokens only
 // grow as tiles are laid, R11, so the final layout alone counts). A
 // layout is visited once (memo, keyed by its tiles and cells), and a
-// layout is left as soon as the colours still to come cannot bring its
+// layout is left as soon as the tiles still to come cannot bring its
 // tokens to the target: before a tile is laid, by which tiles it can
-// touch (solo.State.Touched), and after, by the colours alone (search).
+// touch (solo.State.Touched) and what it would see; and after, by the
+// colours and by where a tile of a colour no other tile brings can lie
+// (search, ownMost, oneOfColour).
 type layCheck struct {
 	ids   [layCheckMost]uint8
 	n     int

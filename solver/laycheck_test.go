@@ -17,6 +17,8 @@ func mostTokens(s *solo.State, ids []uint8) int {
 	return layAll(s, ids, map[uint64]int{})
 }
 
+// layAll is mostTokens with memo holding the value of each layout and
+// set of tiles still to lay already met (keyed as layShort's questions).
 func layAll(s *solo.State, ids []uint8, memo map[uint64]int) int {
 	k := shortKey(s, ids)
 	if v, ok := memo[k]; ok {
