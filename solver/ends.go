@@ -139,6 +139,26 @@ func layShort(s *solo.State, ids []uint8) bool {
 	return short
 }
 
+// layReaches reports whether some layout of the tiles ids on s's display
+// brings it to need tokens (layCheck: yes where it gives up), memoised in
+// shortMemo under the question's key with need.
+func layReaches(s *solo.State, ids []uint8, need int) bool {
+	h := mix(shortKey(s, ids)^uint64(need)<<56) &^ 1
+	slot := &shortMemo[h>>(64-shortMemoBits)]
+	if e := slot.Load(); e&^1 == h {
+		return e&1 != 0
+	}
+	lc := layPool.Get().(*layCheck)
+	r := lc.reaches(s, ids, need)
+	layPool.Put(lc)
+	if r {
+		slot.Store(h | 1)
+	} else {
+		slot.Store(h)
+	}
+	return r
+}
+
 // shortMemo holds layShort's answers, for every deck, worker and pass (a
 // pass asks again what the last one asked): an entry is the key of the
 // question (shortKey) with the answer in its lowest bit. The answer

@@ -107,7 +107,11 @@ func (m *model) phase2Exact(s *solo.State) int {
 
 // phase2ExactBelow is phase2Exact for a caller that needs to know only
 // whether the value exceeds lim. When it does not, it may return 0 and
-// false: a lower bound, and not the value.
+// false: a lower bound, and not the value. When the value by the counter
+// is at most lim (lim >= 0), the sets within lim are laid
+// (phase2LaidAbove), and when none reaches its tokens it returns lim+1
+// and true: a lower bound above lim, which the layout's memo entry then
+// keeps, marked (lowerFlag), for the calls with a lower limit.
 func (m *model) phase2ExactBelow(s *solo.State, lim int) (int, bool) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
@@ -140,7 +144,11 @@ func (m *model) phase2ExactBelow(s *solo.State, lim int) (int, bool) {
 	const checkBits = 48
 	check := h & (1<<checkBits - 1)
 	if e := slot.Load(); e&(1<<checkBits-1) == check && e != 0 {
-		return int(e >> checkBits), true
+		v := int(e >> checkBits &^ lowerFlag)
+		lower := e>>checkBits&lowerFlag != 0
+		if lower && lim >= 0 && v > lim || !lower && (lim < 0 || v > lim) {
+			return v, true
+		}
 	}
 	var open [3 * solo.MaxTurns]openTask
 	var base [solo.NumColours]int
@@ -166,20 +174,83 @@ func (m *model) phase2ExactBelow(s *solo.State, lim int) (int, bool) {
 	g = mix(g ^ uint64(base[0]) ^ uint64(base[1])<<8 ^ uint64(base[2])<<16 ^ uint64(base[3])<<24)
 	slot2 := &m.exact[g>>(64-exactBits)]
 	check2 := g & (1<<checkBits - 1)
+	ok := m.takeableSets(spaces[:nw], s.Meeple())
+	v, done, filled := 0, false, false
 	if e := slot2.Load(); e&(1<<checkBits-1) == check2 && e != 0 {
-		v := int(e >> checkBits)
+		v, done = int(e>>checkBits), true
 		slot.Store(check | uint64(v)<<checkBits)
-		return v, true
+	} else {
+		cs.fill(wheel[:nw])
+		filled = true
+		if v, done = phase2OpenBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, ok, lim); done {
+			slot.Store(check | uint64(v)<<checkBits)
+			slot2.Store(check2 | uint64(v)<<checkBits)
+		}
 	}
-	cs.fill(wheel[:nw])
-	v, done := phase2OpenBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, m.takeableSets(spaces[:nw], s.Meeple()), lim)
+	if lim >= 0 && (!done || v <= lim) {
+		if !filled {
+			cs.fill(wheel[:nw])
+		}
+		if phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, lim) {
+			slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
+			return lim + 1, true
+		}
+	}
 	if !done {
 		return 0, false
 	}
-	slot.Store(check | uint64(v)<<checkBits)
-	slot2.Store(check2 | uint64(v)<<checkBits)
 	return v, true
 }
+
+// lowerFlag marks an entry of the phase2Exact memo under the layout's key
+// whose value is a lower bound (phase2LaidAbove), not the value.
+const lowerFlag = 1 << 15
+
+// phase2LaidAbove reports whether every takeable set of the wheel tiles
+// whose value by the counter is at most lim holds at most layCheckMost
+// tiles and reaches, in no layout of its tiles on s's display, the tokens
+// that would bring its value to lim (layReaches): then the value of s
+// exceeds lim. The sets are phase2OpenBelow's.
+func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, lim int) bool {
+	sc := setCounter{base: base, tokens: s.Tokens(), open: open, wheel: wheel, cs: cs}
+	var sums setSums
+	sums.fill(wheel)
+	var cand [phase2LaidMost]uint16
+	nc := 0
+	for S := range 1 << len(wheel) {
+		if !ok.has(uint32(S)) {
+			continue
+		}
+		cost := int(sums.cost[S])
+		if cost > lim {
+			continue
+		}
+		if sc.value(S, cost, sums.added[S], lim+1) > lim {
+			continue
+		}
+		if bits.OnesCount(uint(S)) > layCheckMost || nc == phase2LaidMost {
+			return false
+		}
+		cand[nc] = uint16(S)
+		nc++
+	}
+	var ids [layCheckMost]uint8
+	for _, S := range cand[:nc] {
+		n := 0
+		for b := uint(S); b != 0; b &= b - 1 {
+			ids[n] = wheel[bits.TrailingZeros(b)]
+			n++
+		}
+		need := maxTok - (lim-int(sums.cost[S]))/10
+		if layReaches(s, ids[:n], need) {
+			return false
+		}
+	}
+	return true
+}
+
+// phase2LaidMost is the most sets phase2LaidAbove lays.
+const phase2LaidMost = 16
 
 // openTasks writes the display's open tasks that phase 2 might still
 // fulfil to open, with their needs (tileNeeds) when the wheel holds

@@ -45,6 +45,10 @@ type layCheck struct {
 	// would see, once seesOK[d][f].
 	sees   [layCheckMost][solo.MaxFrontier][solo.NumColours]uint8
 	seesOK [layCheckMost][solo.MaxFrontier]bool
+	// touch[d][c][f]: State.Touched of st[d] for a tile of colour c on the
+	// f-th cell of its frontier, once touchOK[d][c].
+	touch   [layCheckMost][solo.NumColours][solo.MaxFrontier]uint32
+	touchOK [layCheckMost][solo.NumColours]bool
 }
 
 // reaches reports whether laying the tiles ids on s's display can bring
@@ -115,6 +119,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 	var fr [solo.MaxFrontier]solo.Cell
 	nf := s.Frontier(&fr)
 	clear(lc.seesOK[d][:nf])
+	clear(lc.touchOK[d][:])
 	most := s.Tokens() + lc.ownMost(d, fr[:nf], used, &lay, &rem, noColour)
 	// single[c]: the open tasks counted that lack colour c, of which one
 	// tile is still to come (the first such colour of each task), and
@@ -160,6 +165,11 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 		base := s.Tokens() + lc.ownMost(d, fr[:nf], after, &lay2, &rem2, int(col))
 		var near [solo.MaxTurns]int8
 		nearAll := 0
+		// single2[c], lacking2[c][i]: the far tasks that lack colour c, of
+		// which one tile is still to come once this one is laid (the
+		// first such colour of each task), all and on the i-th tile.
+		var single2 [solo.NumColours]int
+		var lacking2 [solo.NumColours][solo.MaxTurns]int8
 		for _, o := range open[:no] {
 			far, ok := true, true
 			for c := range solo.NumColours {
@@ -176,10 +186,30 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			switch {
 			case far:
 				base++
+				for c := range solo.NumColours {
+					if o.seen[c] < o.task[c] && rem2[c] == 1 {
+						single2[c]++
+						lacking2[c][o.i]++
+						break
+					}
+				}
 			case ok:
 				near[o.i]++
 				nearAll++
 			}
+		}
+		if base+nearAll+int(tiles[id].ntasks) < lc.need {
+			continue
+		}
+		// The far tasks that lack a colour other than col of which one tile
+		// is still to come: at most as many as one frontier cell touches
+		// (oneOfColour; a cell the tile opens touches only the tile for
+		// another colour).
+		for c := range solo.NumColours {
+			if single2[c] == 0 || solo.Colour(c) == col || base+nearAll+int(tiles[id].ntasks) < lc.need {
+				continue
+			}
+			base -= single2[c] - lc.mostTouched(d, fr[:nf], c, &lacking2[c], 0)
 		}
 		if base+nearAll+int(tiles[id].ntasks) < lc.need {
 			continue
@@ -194,9 +224,25 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			if ub+nearAll < lc.need {
 				continue
 			}
-			if nearAll > 0 {
-				for t := s.Touched(p, col); t != 0; t &= t - 1 {
+			if nearAll > 0 || single2[col] > 0 {
+				tp := lc.touches(d, fr[:nf], int(col))[f]
+				for t := tp; t != 0; t &= t - 1 {
 					ub += int(near[bits.TrailingZeros32(t)])
+				}
+				if single2[col] > 0 && ub >= lc.need {
+					// With one more tile of colour col to come, the far
+					// tasks lacking col on tiles this one does not touch
+					// still lack it after, and that last tile touches them
+					// only from a cell of today's frontier (through this
+					// tile's group it reaches the tiles this one touches):
+					// at most as many as one such cell touches outside tp.
+					u := single2[col]
+					for t := tp; t != 0; t &= t - 1 {
+						u -= int(lacking2[col][bits.TrailingZeros32(t)])
+					}
+					if u > 0 && ub-u < lc.need {
+						ub -= u - lc.mostTouched(d, fr[:nf], int(col), &lacking2[col], tp)
+					}
 				}
 			}
 			if ub < lc.need || after != all && lc.seen(h2) {
@@ -322,6 +368,34 @@ func (lc *layCheck) oneOfColour(s *solo.State, fr []solo.Cell, most int, single 
 		most -= single[c] - best
 	}
 	return most
+}
+
+// touches returns State.Touched of st[d] for a tile of colour c on each
+// cell of its frontier fr, computed once per layout and colour.
+func (lc *layCheck) touches(d int, fr []solo.Cell, c int) []uint32 {
+	t := lc.touch[d][c][:len(fr)]
+	if !lc.touchOK[d][c] {
+		for f, q := range fr {
+			t[f] = lc.st[d].Touched(q, solo.Colour(c))
+		}
+		lc.touchOK[d][c] = true
+	}
+	return t
+}
+
+// mostTouched is the most of the tasks lacking (per display tile) that a
+// tile of colour c on one cell of st[d]'s frontier fr touches, leaving out
+// the tiles of mask out.
+func (lc *layCheck) mostTouched(d int, fr []solo.Cell, c int, lacking *[solo.MaxTurns]int8, out uint32) int {
+	best := 0
+	for _, tq := range lc.touches(d, fr, c) {
+		n := 0
+		for t := tq &^ out; t != 0; t &= t - 1 {
+			n += int(lacking[bits.TrailingZeros32(t)])
+		}
+		best = max(best, n)
+	}
+	return best
 }
 
 // ownAt counts the tasks of tile id, laid where it sees sees, that it

@@ -203,3 +203,50 @@ func TestLayShortRemembers(t *testing.T) {
 	}
 	assert.Greater(t, short, 10, "layShort said short %d times of %d", short, asked)
 }
+
+// TestPhase2LaidCutsOnlyAboveTheBest: at phase-2 positions with at most
+// three tiles left to take, for limits from 30 under the exact best
+// (brute force) to 5 above it, phase2ExactBelow says the value exceeds a limit only when every line
+// scores above it, also where only laying the sets' tiles (phase2LaidAbove)
+// finds it; and its memo, which then keeps a lower bound, still answers
+// later limits and the exact value right.
+func TestPhase2LaidCutsOnlyAboveTheBest(t *testing.T) {
+	src := rand.NewPCG(21, 22)
+	positions, cuts, laid, atBest := 0, 0, 0, 0
+	for seed := uint64(1); positions < 40; seed++ {
+		d := solo.SeedDeck(seed)
+		g, ok := endgame(d, src, 3)
+		if !ok || g.Phase() != solo.Phase2 {
+			continue
+		}
+		positions++
+		s := g.State()
+		m := newModel(d)
+		sc := s.Score()
+		base := sc.S1 + sc.P1 + s.DisplayCost()
+		want := brute(t, m, &s) - base
+		plain := newModel(d).phase2Exact(&s)
+		m = newModel(d)
+		for lim := want - 30; lim <= want+5; lim++ {
+			v, done := m.phase2ExactBelow(&s, lim)
+			if !done || v <= lim {
+				continue
+			}
+			require.LessOrEqual(t, v, want, "seed %d, limit %d: value %d above the best line's %d", seed, lim, v, want)
+			// Asked again, the memo gives the same answer.
+			v2, done2 := m.phase2ExactBelow(&s, lim)
+			assert.True(t, done2 && v2 > lim, "seed %d, limit %d: the memo lost the cut", seed, lim)
+			cuts++
+			if plain <= lim {
+				laid++
+				if lim == want-1 {
+					atBest++
+				}
+			}
+		}
+		assert.Equal(t, plain, m.phase2Exact(&s), "seed %d: the exact value after the cuts", seed)
+	}
+	t.Logf("%d positions: %d cuts, %d of them by laying the tiles, %d at the best line's value", positions, cuts, laid, atBest)
+	assert.Greater(t, laid, positions, "laying the tiles cut too seldom")
+	assert.Greater(t, atBest, positions/4, "laying the tiles cut at the best line's value too seldom")
+}
