@@ -120,60 +120,47 @@ func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int) in
 }
 
 // layShort reports whether no layout of the tiles ids on s's display
-// brings it to 8 tokens, by layCheck (false where it gives up). The
-// answers are memoised in shortMemo.
+// brings it to 8 tokens (layReaches).
 func layShort(s *solo.State, ids []uint8) bool {
-	h := shortKey(s, ids)
-	slot := &shortMemo[h>>(64-shortMemoBits)]
-	if e := slot.Load(); e&^1 == h {
-		return e&1 != 0
-	}
-	lc := layPool.Get().(*layCheck)
-	short := !lc.reaches(s, ids, solo.TokensPhase1)
-	layPool.Put(lc)
-	if short {
-		slot.Store(h | 1)
-	} else {
-		slot.Store(h)
-	}
-	return short
+	return !layReaches(s, ids, solo.TokensPhase1)
 }
 
 // layReaches reports whether some layout of the tiles ids on s's display
-// brings it to need tokens (layCheck: yes where it gives up), memoised in
-// shortMemo under the question's key with need.
+// brings it to need tokens, by layCheck (yes where it gives up). The
+// answers are memoised in shortMemo.
 func layReaches(s *solo.State, ids []uint8, need int) bool {
-	h := mix(shortKey(s, ids)^uint64(need)<<56) &^ 1
+	h := shortKey(s, ids, need)
 	slot := &shortMemo[h>>(64-shortMemoBits)]
 	if e := slot.Load(); e&^1 == h {
-		return e&1 != 0
+		return e&1 == 0
 	}
 	lc := layPool.Get().(*layCheck)
 	r := lc.reaches(s, ids, need)
 	layPool.Put(lc)
 	if r {
-		slot.Store(h | 1)
-	} else {
 		slot.Store(h)
+	} else {
+		slot.Store(h | 1)
 	}
 	return r
 }
 
-// shortMemo holds layShort's answers, for every deck, worker and pass (a
-// pass asks again what the last one asked): an entry is the key of the
-// question (shortKey) with the answer in its lowest bit. The answer
-// depends on the display and the tiles alone, which the key hashes. An
-// empty entry reads as the answer no for the key 0, which is the answer
-// that cuts nothing.
+// shortMemo holds layReaches's answers, for every deck, worker and pass
+// (a pass asks again what the last one asked): an entry is the key of the
+// question (shortKey) with its lowest bit set when no layout reaches the
+// target. The answer depends on the display, the tiles and the target
+// alone, which the key hashes. An empty entry reads as the answer yes for
+// the key 0, which is the answer that cuts nothing.
 var shortMemo [1 << shortMemoBits]atomic.Uint64
 
 // shortMemoBits: shortMemo has 2^20 entries (8 MiB).
 const shortMemoBits = 20
 
-// shortKey hashes the question layShort answers: each display tile with
-// its cell, and the tiles to lay (in any order), the lowest bit clear.
-func shortKey(s *solo.State, ids []uint8) uint64 {
-	var h uint64
+// shortKey hashes the question layReaches answers: each display tile
+// with its cell, the tiles to lay (in any order) and the target need, the
+// lowest bit clear.
+func shortKey(s *solo.State, ids []uint8, need int) uint64 {
+	h := mix(uint64(need) << 56)
 	for i := range s.DisplaySize() {
 		id, c, _ := s.Placed(i)
 		h += mix(uint64(id)<<32 | uint64(c))

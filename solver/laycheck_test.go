@@ -18,9 +18,10 @@ func mostTokens(s *solo.State, ids []uint8) int {
 }
 
 // layAll is mostTokens with memo holding the value of each layout and
-// set of tiles still to lay already met (keyed as layShort's questions).
+// set of tiles still to lay already met (keyed as layReaches's questions,
+// target 0).
 func layAll(s *solo.State, ids []uint8, memo map[uint64]int) int {
-	k := shortKey(s, ids)
+	k := shortKey(s, ids, 0)
 	if v, ok := memo[k]; ok {
 		return v
 	}
@@ -193,7 +194,7 @@ func TestLayShortRemembers(t *testing.T) {
 		ids := wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]
 		want := !lc.reaches(&s, ids, solo.TokensPhase1)
 		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: searched", seed, ids)
-		h := shortKey(&s, ids)
+		h := shortKey(&s, ids, solo.TokensPhase1)
 		require.Equal(t, h, shortMemo[h>>(64-shortMemoBits)].Load()&^1, "seed %d: the answer is not in the memo", seed)
 		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: from the memo", seed, ids)
 		asked++
