@@ -207,10 +207,10 @@ func TestLayShortRemembers(t *testing.T) {
 
 // TestPhase2LaidCutsOnlyAboveTheBest: at phase-2 positions with at most
 // three tiles left to take, for limits from 30 under the exact best
-// (brute force) to 5 above it, phase2ExactBelow says the value exceeds a limit only when every line
-// scores above it, also where only laying the sets' tiles (phase2LaidAbove)
-// finds it; and its memo, which then keeps a lower bound, still answers
-// later limits and the exact value right.
+// (brute force) to 5 above it, phase2ExactBelow says the value exceeds a
+// limit only when every line scores above it, also where only laying the
+// sets' tiles (phase2LaidAbove) finds it; and its memo, which then keeps
+// a lower bound, still answers later limits and the exact value right.
 func TestPhase2LaidCutsOnlyAboveTheBest(t *testing.T) {
 	src := rand.NewPCG(21, 22)
 	positions, cuts, laid, atBest := 0, 0, 0, 0
