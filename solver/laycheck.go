@@ -131,16 +131,13 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			continue
 		}
 		most++
-		for c := range solo.NumColours {
-			if o.seen[c] < o.task[c] && rem[c] == 1 {
-				single[c]++
-				lacking[c][o.i]++
-				break
-			}
+		if c := o.lacksOne(&rem); c != noColour {
+			single[c]++
+			lacking[c][o.i]++
 		}
 	}
 	if most >= lc.need && most-single[0]-single[1]-single[2]-single[3] < lc.need {
-		most = lc.oneOfColour(s, fr[:nf], most, &single, &lacking)
+		most = lc.oneOfColour(d, fr[:nf], most, &single, &lacking)
 	}
 	if most < lc.need {
 		return false
@@ -186,12 +183,9 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			switch {
 			case far:
 				base++
-				for c := range solo.NumColours {
-					if o.seen[c] < o.task[c] && rem2[c] == 1 {
-						single2[c]++
-						lacking2[c][o.i]++
-						break
-					}
+				if c := o.lacksOne(&rem2); c != noColour {
+					single2[c]++
+					lacking2[c][o.i]++
 				}
 			case ok:
 				near[o.i]++
@@ -342,32 +336,32 @@ func seesFixed(t *solo.Task, sees *[solo.NumColours]uint8, others *[solo.NumColo
 	return true
 }
 
-// oneOfColour lowers the bound most of search's layout s for the colours
-// of which one tile is still to come: the single[c] open tasks that lack
-// colour c (lacking[c][i] of them on the display's i-th tile) are
-// fulfilled only through that tile, on a cell of the frontier fr (a cell
-// next to no display tile joins no display group), and it changes the
-// sight of the tiles State.Touched names alone. So at most the most
-// such tasks that one cell touches count.
-func (lc *layCheck) oneOfColour(s *solo.State, fr []solo.Cell, most int, single *[solo.NumColours]int, lacking *[solo.NumColours][solo.MaxTurns]int8) int {
+// oneOfColour lowers the bound most of search's layout st[d] for the
+// colours of which one tile is still to come: the single[c] open tasks
+// that lack colour c (lacking[c][i] of them on the display's i-th tile)
+// are fulfilled only through that tile, on a cell of the frontier fr (a
+// cell next to no display tile joins no display group), and it changes
+// the sight of the tiles State.Touched names alone. So at most the most
+// such tasks that one cell touches count (mostTouched).
+func (lc *layCheck) oneOfColour(d int, fr []solo.Cell, most int, single *[solo.NumColours]int, lacking *[solo.NumColours][solo.MaxTurns]int8) int {
 	for c := range solo.NumColours {
 		if single[c] == 0 || most < lc.need {
 			continue
 		}
-		best := 0
-		for _, q := range fr {
-			n := 0
-			for t := s.Touched(q, solo.Colour(c)); t != 0; t &= t - 1 {
-				n += int(lacking[c][bits.TrailingZeros32(t)])
-			}
-			best = max(best, n)
-			if best == single[c] {
-				break
-			}
-		}
-		most -= single[c] - best
+		most -= single[c] - lc.mostTouched(d, fr, c, &lacking[c], 0)
 	}
 	return most
+}
+
+// lacksOne returns the first colour the open task o lacks of which one
+// tile is still to come (rem), or noColour.
+func (o *openTok) lacksOne(rem *[solo.NumColours]int) int {
+	for c := range solo.NumColours {
+		if o.seen[c] < o.task[c] && rem[c] == 1 {
+			return c
+		}
+	}
+	return noColour
 }
 
 // touches returns State.Touched of st[d] for a tile of colour c on each
