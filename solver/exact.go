@@ -101,7 +101,7 @@ const noWay = 0xff
 // word, so workers share the table without locks. A wrong hit needs two
 // positions whose hashes agree in 66 bits.
 func (m *model) phase2Exact(s *solo.State) int {
-	v, _ := m.phase2ExactBelow(s, -1)
+	v, _ := m.phase2ExactBelow(s, -1, infinity, nil)
 	return v
 }
 
@@ -112,7 +112,7 @@ func (m *model) phase2Exact(s *solo.State) int {
 // (phase2LaidAbove), and when none reaches its tokens it returns lim+1
 // and true: a lower bound above lim, which the layout's memo entry then
 // keeps, marked (lowerFlag), for the calls with a lower limit.
-func (m *model) phase2ExactBelow(s *solo.State, lim int) (int, bool) {
+func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets) (int, bool) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
 	var wheelCol [solo.NumColours]int
@@ -146,7 +146,7 @@ func (m *model) phase2ExactBelow(s *solo.State, lim int) (int, bool) {
 	if e := slot.Load(); e&(1<<checkBits-1) == check && e != 0 {
 		v := int(e >> checkBits &^ lowerFlag)
 		lower := e>>checkBits&lowerFlag != 0
-		if lower && lim >= 0 && v > lim || !lower && (lim < 0 || v > lim) {
+		if lower && (lim >= 0 && v > lim || v >= ceil) || !lower && (lim < 0 || v > lim) {
 			return v, true
 		}
 	}
@@ -175,14 +175,31 @@ func (m *model) phase2ExactBelow(s *solo.State, lim int) (int, bool) {
 	slot2 := &m.exact[g>>(64-exactBits)]
 	check2 := g & (1<<checkBits - 1)
 	ok := m.takeableSets(spaces[:nw], s.Meeple())
+	sums := scratch.sumsOf(wheel[:nw])
 	v, done, filled := 0, false, false
+	var above *setBits
+	it := 0
+	if from != nil && lim >= 0 {
+		above, it = from.above, from.it
+	}
 	if e := slot2.Load(); e&(1<<checkBits-1) == check2 && e != 0 {
 		v, done = int(e>>checkBits), true
 		slot.Store(check | uint64(v)<<checkBits)
 	} else {
 		cs.fill(wheel[:nw])
 		filled = true
-		if v, done = phase2OpenBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, ok, lim); done {
+		if above != nil {
+			if v, done = phase2BoundedBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, ok, sums, lim, above, it); done {
+				slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
+				return lim + 1, true
+			}
+		} else if v, done = phase2OpenBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, ok, sums, lim, ceil); done {
+			if v >= ceil && ceil < infinity {
+				// Only a lower bound: no set is below ceil.
+				v = max(0, ceil)
+				slot.Store(check | uint64(v|lowerFlag)<<checkBits)
+				return v, true
+			}
 			slot.Store(check | uint64(v)<<checkBits)
 			slot2.Store(check2 | uint64(v)<<checkBits)
 		}
@@ -191,7 +208,7 @@ func (m *model) phase2ExactBelow(s *solo.State, lim int) (int, bool) {
 		if !filled {
 			cs.fill(wheel[:nw])
 		}
-		if phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, lim) {
+		if phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim) {
 			slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
 			return lim + 1, true
 		}
@@ -211,20 +228,16 @@ const lowerFlag = 1 << 15
 // tiles and reaches, in no layout of its tiles on s's display, the tokens
 // that would bring its value to lim (layReaches): then the value of s
 // exceeds lim. The sets are phase2OpenBelow's.
-func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, lim int) bool {
+func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, sums *setSums, lim int) bool {
 	sc := setCounter{base: base, tokens: s.Tokens(), open: open, wheel: wheel, cs: cs}
-	var sums setSums
-	sums.fill(wheel)
 	var cand [phase2LaidMost]uint16
 	nc := 0
+	lack := lacking(s.Tokens(), open)
 	for S := range 1 << len(wheel) {
-		if !ok.has(uint32(S)) {
+		if !ok.has(uint32(S)) || sums.floor(S, lack) > lim {
 			continue
 		}
 		cost := int(sums.cost[S])
-		if cost > lim {
-			continue
-		}
 		if sc.value(S, cost, sums.added[S], lim+1) > lim {
 			continue
 		}
@@ -275,26 +288,28 @@ func (m *model) openTasks(s *solo.State, wheelCol, base *[solo.NumColours]int, s
 // phase2Open is the minimum over every set S of the wheel tiles of cost(S)
 // plus 10 per token missing, as phase2Exact describes.
 func phase2Open(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits) int {
-	v, _ := phase2OpenBelow(base, tokens, open, wheel, cs, ok, -1)
+	var sums setSums
+	sums.fill(wheel)
+	v, _ := phase2OpenBelow(base, tokens, open, wheel, cs, ok, &sums, -1, infinity)
 	return v
 }
 
 // phase2OpenBelow is phase2Open stopping at the first set whose value is
-// at most lim; it then returns false, and its value means nothing.
-func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, lim int) (int, bool) {
-	best := infinity
+// at most lim; it then returns false, and its value means nothing. The
+// sets whose value is ceil or more are left out: when every set is, it
+// returns ceil.
+func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, sums *setSums, lim, ceil int) (int, bool) {
+	best := min(ceil, infinity)
 	sc := setCounter{base: base, tokens: tokens, open: open, wheel: wheel, cs: cs}
-	var sums setSums
-	sums.fill(wheel)
+	lack := lacking(tokens, open)
 	for S := range 1 << len(wheel) {
 		if !ok.has(uint32(S)) {
 			continue
 		}
-		cost := int(sums.cost[S])
-		if cost >= best {
+		if sums.floor(S, lack) >= best {
 			continue
 		}
-		if v := sc.value(S, cost, sums.added[S], best); v < best {
+		if v := sc.value(S, int(sums.cost[S]), sums.added[S], best); v < best {
 			best = v
 			if best <= lim {
 				return best, false
@@ -304,11 +319,64 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 	return best, true
 }
 
+// phase2BoundedBelow is phase2OpenBelow for a caller that needs to know
+// only whether the value exceeds lim, skipping the sets that above marks
+// (bit parentSet(S, it)): those the parent's walk found above lim. It
+// returns the value of a set within lim and false, or lim+1 and true.
+func phase2BoundedBelow(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, sums *setSums, lim int, above *setBits, it int) (int, bool) {
+	sc := setCounter{base: base, tokens: tokens, open: open, wheel: wheel, cs: cs}
+	lack := lacking(tokens, open)
+	for S := range 1 << len(wheel) {
+		if !ok.has(uint32(S)) || sums.floor(S, lack) > lim {
+			continue
+		}
+		if above.has(parentSet(uint32(S), it)) {
+			continue
+		}
+		if v := sc.value(S, int(sums.cost[S]), sums.added[S], lim+1); v <= lim {
+			return v, false
+		}
+	}
+	return lim + 1, true
+}
+
+// parentSet is the set of the parent's wheel tiles that is the child's set
+// S with the tile the child took, the parent's it-th: the child's wheel is
+// the parent's without it, in the same order.
+func parentSet(S uint32, it int) uint32 {
+	low := uint32(1)<<it - 1
+	return S&low | (S&^low)<<1 | 1<<it
+}
+
+// parentSets tells phase2ExactBelow, for a child of a phase-2 position,
+// which of its sets the parent's walk found above the limit: bit
+// parentSet(S, it) of above, for the limit lim (the whole score's).
+type parentSets struct {
+	above *setBits
+	it    int
+	lim   int
+}
+
 // setSums holds, for every set S of wheel tiles (bit i: wheel[i]), its
-// cost and its tiles of each colour (a byte a colour).
+// cost, its tiles of each colour (a byte a colour) and its tasks.
 type setSums struct {
 	cost  [1 << spaceCount]int16
 	added [1 << spaceCount]uint32
+	tasks [1 << spaceCount]uint8 // the tasks on its tiles
+}
+
+// floor is a lower bound on the value of the set S (setCounter.value)
+// that needs no counting: its cost, and 10 for each token missing when
+// every task of its tiles is fulfilled and lack more are still missing.
+func (ss *setSums) floor(S, lack int) int {
+	return int(ss.cost[S]) + 10*max(0, lack-int(ss.tasks[S]))
+}
+
+// lacking is the tokens that a set's own tiles must bring to a display
+// that holds tokens and whose open tasks are open: all 21, less those
+// placed and those the open tasks could bring.
+func lacking(tokens int, open []openTask) int {
+	return maxTok - tokens - len(open)
 }
 
 // fill computes each set's sums from the set without its lowest tile.
@@ -317,6 +385,7 @@ func (ss *setSums) fill(wheel []uint8) {
 		id := wheel[bits.TrailingZeros(uint(S))]
 		ss.cost[S] = ss.cost[S&(S-1)] + int16(tiles[id].cost)
 		ss.added[S] = ss.added[S&(S-1)] + 1<<(8*tiles[id].colour)
+		ss.tasks[S] = ss.tasks[S&(S-1)] + tiles[id].ntasks
 	}
 }
 
@@ -569,6 +638,10 @@ type reachScratch struct {
 	layIDs [layCheckMost]uint8
 	// lo: layoutEnds' sums over the wheel's tiles.
 	lo setSums
+	// sums: phase 2's sums over the wheel's tiles sumsWheel (sumsOf).
+	sums      setSums
+	sumsWheel [spaceCount]uint8
+	sumsN     int
 	// ends and stack: phase1Sets' sets and takeableEnds' stack.
 	ends  [1 << solo.SetupTiles]uint16
 	stack [(1 << solo.SetupTiles) * solo.TrackSpaces]uint32
@@ -577,6 +650,16 @@ type reachScratch struct {
 	numStamp [solo.GridCells]uint32
 	numGen   uint32
 	nnum     int
+}
+
+// sumsOf returns the sums of the sets of the wheel's tiles, kept from the
+// last call with the same wheel.
+func (w *reachScratch) sumsOf(wheel []uint8) *setSums {
+	if w.sumsN != len(wheel) || !slices.Equal(w.sumsWheel[:w.sumsN], wheel) {
+		w.sums.fill(wheel)
+		w.sumsN = copy(w.sumsWheel[:], wheel)
+	}
+	return &w.sums
 }
 
 // renumber starts a new numbering of cells for cellBit.
@@ -1234,6 +1317,12 @@ func (m *model) counter(s *solo.State, wheel []uint8, wheelCol *[solo.NumColours
 // through such a child takes a set that holds the tile, so no line through
 // it scores less. Spaces without a tile get infinity.
 func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
+	m.phase2AheadAbove(s, ahead, -1, nil)
+}
+
+// phase2AheadAbove is phase2Ahead that also marks in above (when lim >= 0)
+// the takeable sets whose value with the notes so far is above lim.
+func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *setBits) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
 	var wheelCol [solo.NumColours]int
@@ -1257,28 +1346,48 @@ func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
 	for i := range nw {
 		best[i] = infinity
 	}
-	var sums setSums
-	sums.fill(wheel[:nw])
+	sums := scratch.sumsOf(wheel[:nw])
+	sco := s.Score()
+	done := sco.S1 + sco.P1 + s.DisplayCost()
+	lack := lacking(s.Tokens(), sc.open)
+	limP := infinity
+	if above != nil {
+		clear(above[:])
+		if lim >= 0 {
+			limP = lim - done
+		}
+	}
 	for S := 1; S < 1<<nw; S++ {
 		if !ok.has(uint32(S)) {
 			continue
 		}
-		cost := int(sums.cost[S])
+		cost, fl := int(sums.cost[S]), sums.floor(S, lack)
+		if above != nil && fl > limP {
+			above[S>>6] |= 1 << (S & 63)
+		}
 		worst := 0 // the highest best among the tiles of S
 		for b := S; b != 0; b &= b - 1 {
 			worst = max(worst, best[bits.TrailingZeros(uint(b))])
 		}
-		if cost >= worst {
+		if fl >= worst {
+			if above != nil && fl <= limP && sc.value(S, cost, sums.added[S], limP+1) > limP {
+				above[S>>6] |= 1 << (S & 63)
+			}
 			continue
 		}
-		v := sc.value(S, cost, sums.added[S], worst)
+		bestFor := worst
+		if above != nil {
+			bestFor = max(worst, limP+1)
+		}
+		v := sc.value(S, cost, sums.added[S], bestFor)
+		if above != nil && v > limP {
+			above[S>>6] |= 1 << (S & 63)
+		}
 		for b := S; b != 0; b &= b - 1 {
 			i := bits.TrailingZeros(uint(b))
 			best[i] = min(best[i], v)
 		}
 	}
-	sco := s.Score()
-	done := sco.S1 + sco.P1 + s.DisplayCost()
 	for i := range nw {
 		ahead[spaces[i]] = done + best[i]
 	}

@@ -244,3 +244,44 @@ func TestCounterNeverBelowThreeTurns(t *testing.T) {
 	t.Logf("%d sequences", leaves)
 	require.Greater(t, leaves, 100000)
 }
+
+// TestCeilingKeepsTheLeast: at the phase-2 starts that ending phase 1
+// after 5 to 10 turns of random lines makes, phase 2's value with a ceiling is the value
+// wherever that is below the ceiling, and at or above the ceiling
+// elsewhere; the memo entry a ceiling leaves (a lower bound) never
+// answers a call without one, whose value stays the exact one.
+func TestCeilingKeepsTheLeast(t *testing.T) {
+	src := rand.NewPCG(21, 22)
+	checked, capped := 0, 0
+	for seed := uint64(1); checked < 300; seed++ {
+		d := solo.SeedDeck(seed)
+		plain := newModel(d)
+		m := newModel(d)
+		alongRandomLine(d, src, func(i int, s *solo.State, _ int) bool {
+			if i < 5 || s.Phase() != solo.Phase1 {
+				return i < 5
+			}
+			e := *s
+			e.EndPhase1()
+			if e.Over() {
+				return false
+			}
+			want := plain.phase2Exact(&e)
+			for _, ceil := range []int{want - 7, want, want + 1, want + 12} {
+				got, done := m.phase2ExactBelow(&e, -1, ceil, nil)
+				require.True(t, done, "seed %d, %d turns: no lower bound", seed, i)
+				if want < ceil {
+					require.Equal(t, want, got, "seed %d, %d turns, ceiling %d: the value below the ceiling", seed, i, ceil)
+				} else {
+					require.GreaterOrEqual(t, got, ceil, "seed %d, %d turns: the value %d is at or above the ceiling", seed, i, want)
+					require.LessOrEqual(t, got, want, "seed %d, %d turns, ceiling %d: above the value", seed, i, ceil)
+					capped++
+				}
+			}
+			require.Equal(t, want, m.phase2Exact(&e), "seed %d, %d turns: the value after the ceilings", seed, i)
+			checked++
+			return i < 10
+		})
+	}
+	assert.Greater(t, capped, 300, "calls answered by the ceiling alone")
+}

@@ -229,13 +229,13 @@ func TestPhase2LaidCutsOnlyAboveTheBest(t *testing.T) {
 		plain := newModel(d).phase2Exact(&s)
 		m = newModel(d)
 		for lim := want - 30; lim <= want+5; lim++ {
-			v, done := m.phase2ExactBelow(&s, lim)
+			v, done := m.phase2ExactBelow(&s, lim, infinity, nil)
 			if !done || v <= lim {
 				continue
 			}
 			require.LessOrEqual(t, v, want, "seed %d, limit %d: value %d above the best line's %d", seed, lim, v, want)
 			// Asked again, the memo gives the same answer.
-			v2, done2 := m.phase2ExactBelow(&s, lim)
+			v2, done2 := m.phase2ExactBelow(&s, lim, infinity, nil)
 			assert.True(t, done2 && v2 > lim, "seed %d, limit %d: the memo lost the cut", seed, lim)
 			cuts++
 			if plain <= lim {

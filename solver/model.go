@@ -518,6 +518,16 @@ func (m *model) boundBelow(s *solo.State, lim int) int {
 	return m.boundTok(s, s.Tokens()+m.promised(s), lim, nil)
 }
 
+// boundBelowFrom is boundBelow for a child of a phase-2 position (or of
+// one that ends phase 1), with what the parent's walk knows of its sets
+// (from, for the limit from.lim).
+func (m *model) boundBelowFrom(s *solo.State, lim int, from *parentSets) int {
+	if s.Over() || s.Phase() != solo.Phase2 || from.lim != lim {
+		return m.boundBelow(s, lim)
+	}
+	return m.boundPhase2(s, lim, infinity, from)
+}
+
 // boundChild is boundBelow for a child of a phase-1 position that took
 // the tile on space sp, with what la knows of the parent: it rules out
 // some ends of phase 1 without looking at the child's display, and knows
@@ -791,11 +801,19 @@ func (m *model) boundTok(s *solo.State, tok int, lim int, gate *gateAhead) int {
 		i := int(R)*spaceCount + mp
 		return 2*s.DisplayCost() + max(int(m.dp1[i*numTok+tok]), m.phase1Ends(s, R, mp, lim-2*s.DisplayCost(), gate))
 	}
+	return m.boundPhase2(s, lim, infinity, nil)
+}
+
+// boundPhase2 is boundTok for a phase-2 position, for a caller that takes
+// the least of it and ceil: a value at or above ceil may be any at or
+// above it. from, if not nil, is what the parent's walk knows of the
+// position's sets (boundBelowFrom).
+func (m *model) boundPhase2(s *solo.State, lim, ceil int, from *parentSets) int {
 	sc := s.Score()
 	base := sc.S1 + sc.P1 + s.DisplayCost()
 	// When the sums stop early, the true value is at most lim - base, and
 	// phase2Bound alone is either the value (above that) or within lim.
-	e, _ := m.phase2ExactBelow(s, lim-base)
+	e, _ := m.phase2ExactBelow(s, lim-base, ceil-base, from)
 	return base + max(m.phase2Bound(s, 1, 1), e)
 }
 
@@ -838,7 +856,12 @@ func (m *model) phase1Ends(s *solo.State, R uint32, mp int, lim int, gate *gateA
 	e := *s
 	e.EndPhase1()
 	cost := 2 * s.DisplayCost()
-	now = max(now, m.boundBelow(&e, lim+cost)-cost)
+	if e.Over() {
+		now = max(now, e.Score().Total()-cost)
+	} else {
+		// Values at or above later make no difference.
+		now = max(now, m.boundPhase2(&e, lim+cost, later+cost, nil)-cost)
+	}
 	return min(now, later)
 }
 

@@ -160,6 +160,10 @@ type worker struct {
 	// mirror: at depths below it, the depth-first search takes the
 	// children within its limit last first (see dfs).
 	mirror int
+	// above: gen's phase2Ahead marks here the sets of the position's
+	// wheel (0) and of the position after ending phase 1 (1) that are
+	// above the limit, for the children's bounds.
+	above [2]setBits
 }
 
 func newWorker(sh *shared) *worker {
@@ -247,11 +251,14 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	// (phase2Ahead in phase 2 and after ending phase 1, tileAhead in
 	// phase 1): where that is above the limit, none of them is made.
 	var ahead, aheadEnd [spaceCount]int16
+	var from, fromEnd *setBits
 	if lim >= 0 && s.Phase() == solo.Phase2 {
-		w.phase2Ahead(s, lim, &ahead)
+		from = &w.above[0]
+		w.phase2Ahead(s, lim, &ahead, from)
 	}
 	if lim >= 0 && s.CanEndPhase1() && !w.ended.Over() {
-		w.phase2Ahead(&w.ended, lim, &aheadEnd)
+		fromEnd = &w.above[1]
+		w.phase2Ahead(&w.ended, lim, &aheadEnd, fromEnd)
 	}
 	var la lookahead
 	// cells[sp][f]: tileAhead's bound for the child that puts the tile on
@@ -328,6 +335,13 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		w.tick()
 		if p1 && !buf[i].end {
 			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp, buf[i].front, &w.own))
+		} else if f := from; f != nil || buf[i].end && fromEnd != nil {
+			par := s
+			if buf[i].end {
+				f, par = fromEnd, &w.ended
+			}
+			ps := parentSets{above: f, it: wheelIndex(par, buf[i].sp), lim: lim}
+			buf[i].f = int16(w.sh.m.boundBelowFrom(scratch, lim, &ps))
 		} else {
 			buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
 		}
@@ -353,15 +367,27 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 // phase2Ahead sets ahead[sp] to model.phase2Ahead's value for the tile on
 // space sp of the phase-2 position s where that is above lim, and leaves
 // it 0 elsewhere.
-func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16) {
+func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *setBits) {
 	var v [spaceCount]int
-	w.sh.m.phase2Ahead(s, &v)
+	w.sh.m.phase2AheadAbove(s, &v, lim, above)
 	w.tick() // a bound, like a child's
 	for sp, a := range v {
 		if a > lim {
 			ahead[sp] = int16(min(a, infinity))
 		}
 	}
+}
+
+// wheelIndex is the index of space sp among the occupied spaces of s's
+// wheel, in order.
+func wheelIndex(s *solo.State, sp uint8) int {
+	i := 0
+	for q := range int(sp) {
+		if s.TrackTile(q) != 0 {
+			i++
+		}
+	}
+	return i
 }
 
 // play applies mv to a copy of s in dst and records it in the path.

@@ -214,3 +214,61 @@ func TestCellGainsBoundTheTokens(t *testing.T) {
 	require.Greater(t, tight, 0)
 	require.Greater(t, tightA, 0)
 }
+
+// TestParentSetsBoundEveryChild: in phase-2 endgames of three tiles, for
+// limits from 12 under the best line to the worst child's best, the bound a child gets
+// with the sets its parent's walk put above the limit (boundBelowFrom) is
+// never above the child's best score, found by trying every move, and is
+// above the limit wherever the child's bound without them is.
+func TestParentSetsBoundEveryChild(t *testing.T) {
+	src := rand.NewPCG(23, 24)
+	checked, cut, extra := 0, 0, 0
+	for seed := uint64(1); checked < 5000 && seed < 400; seed++ {
+		d := solo.SeedDeck(seed)[:15]
+		g, ok := endgame(d, src, 3)
+		if !ok || g.Phase() != solo.Phase2 {
+			continue
+		}
+		s := g.State()
+		plain := newModel(d)
+		var acc [3]uint8
+		type child struct {
+			s    solo.State
+			sp   uint8
+			best int
+		}
+		var kids []child
+		least, most := infinity, 0
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			for q := range s.NumFrontier() {
+				c := s
+				c.Apply(sp, s.FrontierCell(q))
+				b := brute(t, plain, &c)
+				kids = append(kids, child{c, sp, b})
+				least, most = min(least, b), max(most, b)
+			}
+		}
+		for lim := least - 12; lim <= min(most, least+40); lim++ {
+			m := newModel(d)
+			var ahead [spaceCount]int
+			var above setBits
+			m.phase2AheadAbove(&s, &ahead, lim, &above)
+			for _, k := range kids {
+				ps := parentSets{above: &above, it: wheelIndex(&s, k.sp), lim: lim}
+				v := m.boundBelowFrom(&k.s, lim, &ps)
+				require.LessOrEqual(t, v, k.best, "seed %d, limit %d: the child taking space %d", seed, lim, k.sp)
+				without := plain.boundBelow(&k.s, lim)
+				if without > lim {
+					require.Greater(t, v, lim, "seed %d, limit %d: weaker than without the parent's sets", seed, lim)
+					cut++
+				} else if v > lim {
+					extra++
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d children: %d above the limit, %d of them only with the parent's sets", checked, cut+extra, extra)
+	assert.GreaterOrEqual(t, checked, 5000, "children checked")
+	assert.Positive(t, cut, "children above the limit")
+}
