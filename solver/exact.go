@@ -156,11 +156,23 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 	scratch := reachPool.Get().(*reachScratch)
 	defer reachPool.Put(scratch)
 	no = m.openTasks(s, &wheelCol, &base, scratch, &open)
+	cs := &scratch.cells
+	ok := m.takeableSets(spaces[:nw], s.Meeple())
+	sums := scratch.sumsOf(wheel[:nw])
+	if from != nil && lim >= 0 {
+		// A child whose parent put some of its sets above lim: only the
+		// others are walked, only up to lim, and the cells are sized up
+		// only once a set needs counting.
+		if phase2BoundedBelow(s, &base, open[:no], wheel[:nw], scratch, ok, sums, lim, from.above, from.it) || phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim) {
+			slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
+			return lim + 1, true
+		}
+		return 0, false
+	}
 	for _, o := range open[:no] {
 		g = mix(g ^ uint64(o.id)<<8 ^ uint64(o.j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40 ^ uint64(o.local)<<48)
 		g = mix(g ^ o.near)
 	}
-	cs := &scratch.cells
 	cellKinds(s, cs, scratch)
 	for c := range solo.NumColours {
 		f := cs.far[c]
@@ -174,26 +186,14 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 	g = mix(g ^ uint64(base[0]) ^ uint64(base[1])<<8 ^ uint64(base[2])<<16 ^ uint64(base[3])<<24)
 	slot2 := &m.exact[g>>(64-exactBits)]
 	check2 := g & (1<<checkBits - 1)
-	ok := m.takeableSets(spaces[:nw], s.Meeple())
-	sums := scratch.sumsOf(wheel[:nw])
 	v, done, filled := 0, false, false
-	var above *setBits
-	it := 0
-	if from != nil && lim >= 0 {
-		above, it = from.above, from.it
-	}
 	if e := slot2.Load(); e&(1<<checkBits-1) == check2 && e != 0 {
 		v, done = int(e>>checkBits), true
 		slot.Store(check | uint64(v)<<checkBits)
 	} else {
 		cs.fill(wheel[:nw])
 		filled = true
-		if above != nil {
-			if v, done = phase2BoundedBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, ok, sums, lim, above, it); done {
-				slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
-				return lim + 1, true
-			}
-		} else if v, done = phase2OpenBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, ok, sums, lim, ceil); done {
+		if v, done = phase2OpenBelow(&base, s.Tokens(), open[:no], wheel[:nw], cs, ok, sums, lim, ceil); done {
 			if v >= ceil && ceil < infinity {
 				// Only a lower bound: no set is below ceil.
 				v = max(0, ceil)
@@ -319,13 +319,16 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 	return best, true
 }
 
-// phase2BoundedBelow is phase2OpenBelow for a caller that needs to know
-// only whether the value exceeds lim, skipping the sets that above marks
-// (bit parentSet(S, it)): those the parent's walk found above lim. It
-// returns the value of a set within lim and false, or lim+1 and true.
-func phase2BoundedBelow(base *[solo.NumColours]int, tokens int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, sums *setSums, lim int, above *setBits, it int) (int, bool) {
-	sc := setCounter{base: base, tokens: tokens, open: open, wheel: wheel, cs: cs}
-	lack := lacking(tokens, open)
+// phase2BoundedBelow reports whether phase 2's value (phase2Open's) is
+// above lim, walking only the sets that above does not mark (bit
+// parentSet(S, it)): the parent's walk found the others above lim. It
+// sizes up s's cells (cellKinds, in scratch.cells) before it counts the
+// first set, and only then; they are ready when it reports false.
+func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, scratch *reachScratch, ok *setBits, sums *setSums, lim int, above *setBits, it int) bool {
+	cs := &scratch.cells
+	sc := setCounter{base: base, tokens: s.Tokens(), open: open, wheel: wheel, cs: cs}
+	lack := lacking(s.Tokens(), open)
+	ready := false
 	for S := range 1 << len(wheel) {
 		if !ok.has(uint32(S)) || sums.floor(S, lack) > lim {
 			continue
@@ -333,11 +336,16 @@ func phase2BoundedBelow(base *[solo.NumColours]int, tokens int, open []openTask,
 		if above.has(parentSet(uint32(S), it)) {
 			continue
 		}
-		if v := sc.value(S, int(sums.cost[S]), sums.added[S], lim+1); v <= lim {
-			return v, false
+		if !ready {
+			cellKinds(s, cs, scratch)
+			cs.fill(wheel)
+			ready = true
+		}
+		if sc.value(S, int(sums.cost[S]), sums.added[S], lim+1) <= lim {
+			return false
 		}
 	}
-	return lim + 1, true
+	return true
 }
 
 // parentSet is the set of the parent's wheel tiles that is the child's set
