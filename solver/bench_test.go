@@ -124,6 +124,32 @@ func BenchmarkBeam512(b *testing.B) {
 	b.ReportMetric(float64(best), "score")
 }
 
+// BenchmarkBeams4096 measures the second worker's first four beams (1024
+// and 4096 wide, both rankings) from the start of seeds 1-3, and reports
+// the sum of the scores they reach: the time until that worker can help
+// prove.
+func BenchmarkBeams4096(b *testing.B) {
+	sum := 0
+	for b.Loop() {
+		sum = 0
+		for seed := uint64(1); seed <= 3; seed++ {
+			g, _ := solo.NewGame(solo.SeedDeck(seed))
+			sh := newShared(g, 10)
+			w := newWorker(sh)
+			w.openNum, w.openDen = 0, 1
+			for _, width := range []int{1024, 4096} {
+				for _, price := range []int{pricePerToken, 0} {
+					w.price = price
+					w.diversity = max(4, width/64)
+					w.runBeam(newBeam(width))
+				}
+			}
+			sum += int(sh.best.Load())
+		}
+	}
+	b.ReportMetric(float64(sum), "score-sum")
+}
+
 // BenchmarkSolve1s runs the whole solver for one second on seed 1.
 func BenchmarkSolve1s(b *testing.B) {
 	d := solo.SeedDeck(1)
