@@ -111,7 +111,11 @@ func (m *model) phase2Exact(s *solo.State) int {
 // is at most lim (lim >= 0), the sets within lim are laid
 // (phase2LaidAbove), and when none reaches its tokens it returns lim+1
 // and true: a lower bound above lim, which the layout's memo entry then
-// keeps, marked (lowerFlag), for the calls with a lower limit.
+// keeps, marked (lowerFlag), for the calls with a lower limit. A caller
+// that takes the least of the value and ceil gets ceil or more, also
+// kept marked, where the value is at least ceil. With from (lim >= 0),
+// the sets s's parent put above lim are not walked (phase2BoundedBelow),
+// and the value is not worked out: a cut returns lim+1.
 func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets) (int, bool) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
@@ -220,7 +224,8 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 }
 
 // lowerFlag marks an entry of the phase2Exact memo under the layout's key
-// whose value is a lower bound (phase2LaidAbove), not the value.
+// whose value is a lower bound (phase2LaidAbove, a ceiling, a parent's
+// sets), not the value.
 const lowerFlag = 1 << 15
 
 // phase2LaidAbove reports whether every takeable set of the wheel tiles

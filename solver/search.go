@@ -335,8 +335,9 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		w.tick()
 		if p1 && !buf[i].end {
 			buf[i].f = int16(w.sh.m.boundChild(scratch, lim, &la, s.Tokens(), buf[i].sp, buf[i].front, &w.own))
-		} else if f := from; f != nil || buf[i].end && fromEnd != nil {
-			par := s
+		} else if f, par := from, s; buf[i].end && fromEnd != nil || !buf[i].end && from != nil {
+			// A phase-2 child, with the sets its parent's walk put
+			// above the limit.
 			if buf[i].end {
 				f, par = fromEnd, &w.ended
 			}
@@ -366,7 +367,8 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 
 // phase2Ahead sets ahead[sp] to model.phase2Ahead's value for the tile on
 // space sp of the phase-2 position s where that is above lim, and leaves
-// it 0 elsewhere.
+// it 0 elsewhere; it marks in above the sets of s's wheel tiles whose
+// value is above lim (model.phase2AheadAbove).
 func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *setBits) {
 	var v [spaceCount]int
 	w.sh.m.phase2AheadAbove(s, &v, lim, above)
