@@ -138,11 +138,8 @@ func BenchmarkBeams4096(b *testing.B) {
 			w := newWorker(sh)
 			w.openNum, w.openDen = 0, 1
 			for _, width := range []int{1024, 4096} {
-				for _, price := range []int{pricePerToken, 0} {
-					w.price = price
-					w.diversity = max(4, width/64)
-					w.runBeam(newBeam(width))
-				}
+				w.beam(width, pricePerToken)
+				w.beam(width, 0)
 			}
 			sum += int(sh.best.Load())
 		}

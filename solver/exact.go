@@ -1219,6 +1219,9 @@ type setBits [(1 << solo.SetupTiles) / 64]uint64
 // has reports whether the set S is marked.
 func (b *setBits) has(S uint32) bool { return b[S>>6]&(1<<(S&63)) != 0 }
 
+// set marks the set S.
+func (b *setBits) set(S int) { b[S>>6] |= 1 << (S & 63) }
+
 // takeableSets is takeable as a bit set, memoised per model under the
 // occupied spaces and the meeple's space (they decide it alone); workers
 // share the memo without locks, and one computed twice is no harm.
@@ -1236,7 +1239,7 @@ func (m *model) takeableSets(spaces []uint8, meeple int) *setBits {
 	b := new(setBits)
 	for S, yes := range ok[:1<<len(spaces)] {
 		if yes {
-			b[S>>6] |= 1 << (S & 63)
+			b.set(S)
 		}
 	}
 	m.take[k].Store(b)
@@ -1376,7 +1379,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 		}
 		cost, fl := int(sums.cost[S]), sums.floor(S, lack)
 		if above != nil && fl > limP {
-			above[S>>6] |= 1 << (S & 63)
+			above.set(S)
 		}
 		worst := 0 // the highest best among the tiles of S
 		for b := S; b != 0; b &= b - 1 {
@@ -1384,7 +1387,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 		}
 		if fl >= worst {
 			if above != nil && fl <= limP && sc.value(S, cost, sums.added[S], limP+1) > limP {
-				above[S>>6] |= 1 << (S & 63)
+				above.set(S)
 			}
 			continue
 		}
@@ -1394,7 +1397,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 		}
 		v := sc.value(S, cost, sums.added[S], bestFor)
 		if above != nil && v > limP {
-			above[S>>6] |= 1 << (S & 63)
+			above.set(S)
 		}
 		for b := S; b != 0; b &= b - 1 {
 			i := bits.TrailingZeros(uint(b))

@@ -193,14 +193,7 @@ func newShared(g *solo.Game, bits int) *shared {
 func run(sh *shared, i, n int) {
 	w := newWorker(sh)
 	w.openNum, w.openDen = 0, 1
-	beam := func(width, price int) {
-		if sh.stop.Load() {
-			return
-		}
-		w.price = price
-		w.diversity = max(4, width/64)
-		w.runBeam(newBeam(width))
-	}
+	beam := w.beam
 	switch {
 	case n == 1:
 		beam(64, 0)
@@ -242,6 +235,18 @@ func run(sh *shared, i, n int) {
 		}
 	}
 	w.flush()
+}
+
+// beam runs one beam of the given width and ranking (price: the priced
+// ranking's points a token in sixteenths, 0: the bound's), keeping at
+// most width/64 positions a wheel state, unless the search is stopped.
+func (w *worker) beam(width, price int) {
+	if w.sh.stop.Load() {
+		return
+	}
+	w.price = price
+	w.diversity = max(4, width/64)
+	w.runBeam(newBeam(width))
 }
 
 // mirrorDepth is how deep a worker that helps prove takes the children
