@@ -167,7 +167,7 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 		// A child whose parent put some of its sets above lim: only the
 		// others are walked, only up to lim, and the cells are sized up
 		// only once a set needs counting.
-		if phase2BoundedBelow(s, &base, open[:no], wheel[:nw], scratch, ok, sums, lim, from.above, from.it) || phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim) {
+		if phase2BoundedBelow(s, &base, open[:no], wheel[:nw], scratch, ok, sums, lim, from) || phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim) {
 			slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
 			return lim + 1, true
 		}
@@ -325,11 +325,12 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 }
 
 // phase2BoundedBelow reports whether phase 2's value (phase2Open's) is
-// above lim, walking only the sets that above does not mark (bit
-// parentSet(S, it)): the parent's walk found the others above lim. It
-// sizes up s's cells (cellKinds, in scratch.cells) before it counts the
-// first set, and only then; they are ready when it reports false.
-func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, scratch *reachScratch, ok *setBits, sums *setSums, lim int, above *setBits, it int) bool {
+// above lim, walking only the sets that from.above does not mark (bit
+// parentSet(S, from.it)): the parent's walk found the others above lim.
+// It sizes up s's cells (cellKindsFrom, in scratch.cells, with the
+// parent's far sights where from has them) before it counts the first
+// set, and only then; they are ready when it reports false.
+func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, scratch *reachScratch, ok *setBits, sums *setSums, lim int, from *parentSets) bool {
 	cs := &scratch.cells
 	sc := setCounter{base: base, tokens: s.Tokens(), open: open, wheel: wheel, cs: cs}
 	lack := lacking(s.Tokens(), open)
@@ -338,11 +339,11 @@ func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTa
 		if !ok.has(uint32(S)) || sums.floor(S, lack) > lim {
 			continue
 		}
-		if above.has(parentSet(uint32(S), it)) {
+		if from.above.has(parentSet(uint32(S), from.it)) {
 			continue
 		}
 		if !ready {
-			cellKinds(s, cs, scratch)
+			cellKindsFrom(s, cs, scratch, from.far, from.col)
 			cs.fill(wheel)
 			ready = true
 		}
@@ -364,10 +365,17 @@ func parentSet(S uint32, it int) uint32 {
 // parentSets tells phase2ExactBelow, for a child of a phase-2 position,
 // which of its sets the parent's walk found above the limit: bit
 // parentSet(S, it) of above, for the limit lim (the whole score's).
+//
+// far, if not nil, is the parent's cellSights.far, and col the colour of
+// the tile the child took: the child's far sights of the other colours
+// are at most the parent's (cellKindsFrom), so the child finds only
+// those of col.
 type parentSets struct {
 	above *setBits
 	it    int
 	lim   int
+	far   *farSights
+	col   solo.Colour
 }
 
 // setSums holds, for every set S of wheel tiles (bit i: wheel[i]), its
@@ -730,7 +738,7 @@ type cellSights struct {
 	// phase 2 places a other tiles of colour c, for a = 1..farMax: the a
 	// tiles, and the display's groups of colour c that a or fewer new
 	// tiles can join to its cell (farSight).
-	far [solo.NumColours][farMax + 1]int
+	far farSights
 	// near[i][c][a] is the mask of the tasks of wheel tile i that ask for
 	// no more of colour c than far[c][a].
 	near [maxAdded][solo.NumColours][farMax + 1]uint8
@@ -739,6 +747,9 @@ type cellSights struct {
 // farMax is the most other new tiles of a colour far tracks: no task asks
 // for more than four of a colour, and four new tiles give four.
 const farMax = 3
+
+// farSights is cellSights.far: for each colour, farSight's far.
+type farSights [solo.NumColours][farMax + 1]int
 
 // names[id][A] is the mask of the tasks of tile id that name a colour in A.
 var names [solo.NumTiles + 1][16]uint8
@@ -767,6 +778,18 @@ func sightsAlone(s *solo.State, wheel []uint8, cs *cellSights, w *reachScratch) 
 // kinds of empty cells next to it (sight, cap) and far. phase2Exact keys
 // its second memo on them, and fills the rest only when that misses.
 func cellKinds(s *solo.State, cs *cellSights, w *reachScratch) {
+	cellKindsFrom(s, cs, w, nil, 0)
+}
+
+// cellKindsFrom is cellKinds that, where parent is not nil, takes the far
+// sights of every colour but col from parent, the far sights of a
+// position whose display is s's without one tile, of colour col. That
+// tile's groups are the only ones that changed, and for any other colour
+// it only fills a cell a path of new tiles could have used or a tile
+// could have been placed on, so s's far sights of that colour are at most
+// the parent's (admissible, and not always equal: the bound may be lower
+// than with s's own).
+func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSights, col solo.Colour) {
 	// The display's groups: a label and a size per tile.
 	nd := s.DisplaySize()
 	var index [solo.NumTiles + 1]int8
@@ -842,6 +865,10 @@ func cellKinds(s *solo.State, cs *cellSights, w *reachScratch) {
 		}
 	}
 	for c := range solo.Colour(solo.NumColours) {
+		if parent != nil && c != col {
+			cs.far[c] = parent[c]
+			continue
+		}
 		farSight(s, c, label[:nd], size[:ng], &cs.far[c], w)
 	}
 }
@@ -1333,12 +1360,13 @@ func (m *model) counter(s *solo.State, wheel []uint8, wheelCol *[solo.NumColours
 // through such a child takes a set that holds the tile, so no line through
 // it scores less. Spaces without a tile get infinity.
 func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
-	m.phase2AheadAbove(s, ahead, -1, nil)
+	m.phase2AheadAbove(s, ahead, -1, nil, nil)
 }
 
 // phase2AheadAbove is phase2Ahead that also marks in above (when lim >= 0)
-// the takeable sets whose value with the notes so far is above lim.
-func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *setBits) {
+// the takeable sets whose value with the notes so far is above lim, and
+// copies s's far sights (cellSights.far) to far when it is not nil.
+func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *setBits, far *farSights) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
 	var wheelCol [solo.NumColours]int
@@ -1357,6 +1385,9 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 	scratch := reachPool.Get().(*reachScratch)
 	defer reachPool.Put(scratch)
 	sc := m.counter(s, wheel[:nw], &wheelCol, scratch, &open, &base)
+	if far != nil {
+		*far = scratch.cells.far
+	}
 	ok := m.takeableSets(spaces[:nw], s.Meeple())
 	var best [spaceCount]int
 	for i := range nw {

@@ -164,6 +164,9 @@ type worker struct {
 	// wheel (0) and of the position after ending phase 1 (1) that are
 	// above the limit, for the children's bounds.
 	above [2]setBits
+	// far: the same positions' far sights (cellSights.far), which the
+	// children's bounds take for the colours other than their tile's.
+	far [2]farSights
 }
 
 func newWorker(sh *shared) *worker {
@@ -254,11 +257,11 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	var from, fromEnd *setBits
 	if lim >= 0 && s.Phase() == solo.Phase2 {
 		from = &w.above[0]
-		w.phase2Ahead(s, lim, &ahead, from)
+		w.phase2Ahead(s, lim, &ahead, from, &w.far[0])
 	}
 	if lim >= 0 && s.CanEndPhase1() && !w.ended.Over() {
 		fromEnd = &w.above[1]
-		w.phase2Ahead(&w.ended, lim, &aheadEnd, fromEnd)
+		w.phase2Ahead(&w.ended, lim, &aheadEnd, fromEnd, &w.far[1])
 	}
 	var la lookahead
 	// cells[sp][f]: tileAhead's bound for the child that puts the tile on
@@ -338,10 +341,11 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		} else if f, par := from, s; buf[i].end && fromEnd != nil || !buf[i].end && from != nil {
 			// A phase-2 child, with the sets its parent's walk put
 			// above the limit.
+			far := &w.far[0]
 			if buf[i].end {
-				f, par = fromEnd, &w.ended
+				f, par, far = fromEnd, &w.ended, &w.far[1]
 			}
-			ps := parentSets{above: f, it: wheelIndex(par, buf[i].sp), lim: lim}
+			ps := parentSets{above: f, it: wheelIndex(par, buf[i].sp), lim: lim, far: far, col: tiles[par.TrackTile(int(buf[i].sp))].colour}
 			buf[i].f = int16(w.sh.m.boundBelowFrom(scratch, lim, &ps))
 		} else {
 			buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
@@ -368,10 +372,11 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 // phase2Ahead sets ahead[sp] to model.phase2Ahead's value for the tile on
 // space sp of the phase-2 position s where that is above lim, and leaves
 // it 0 elsewhere; it marks in above the sets of s's wheel tiles whose
-// value is above lim (model.phase2AheadAbove).
-func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *setBits) {
+// value is above lim (model.phase2AheadAbove), and keeps s's far sights
+// in far.
+func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *setBits, far *farSights) {
 	var v [spaceCount]int
-	w.sh.m.phase2AheadAbove(s, &v, lim, above)
+	w.sh.m.phase2AheadAbove(s, &v, lim, above, far)
 	w.tick() // a bound, like a child's
 	for sp, a := range v {
 		if a > lim {

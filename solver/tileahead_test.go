@@ -249,10 +249,11 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 			}
 		}
 		for lim := least - 12; lim <= min(most, least+40); lim++ {
-			m := newModel(d)
+			m, mf := newModel(d), newModel(d)
 			var ahead [spaceCount]int
 			var above setBits
-			m.phase2AheadAbove(&s, &ahead, lim, &above)
+			var far farSights
+			m.phase2AheadAbove(&s, &ahead, lim, &above, &far)
 			for _, k := range kids {
 				ps := parentSets{above: &above, it: wheelIndex(&s, k.sp), lim: lim}
 				v := m.boundBelowFrom(&k.s, lim, &ps)
@@ -264,6 +265,11 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 				} else if v > lim {
 					extra++
 				}
+				// With the parent's far sights too (as gen asks):
+				// never above the child's best.
+				ps.far, ps.col = &far, tiles[s.TrackTile(int(k.sp))].colour
+				vf := mf.boundBelowFrom(&k.s, lim, &ps)
+				require.LessOrEqual(t, vf, k.best, "seed %d, limit %d: the child taking space %d, with the parent's far sights", seed, lim, k.sp)
 				checked++
 			}
 		}
@@ -271,4 +277,58 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 	t.Logf("%d children: %d above the limit, %d of them only with the parent's sets", checked, cut+extra, extra)
 	assert.GreaterOrEqual(t, checked, 5000, "children checked")
 	assert.Positive(t, cut, "children above the limit")
+}
+
+// TestParentFarSightsBoundTheChild checks cellKindsFrom: at the phase-2
+// positions of random games, for every child (each tile the wheel offers
+// on each frontier cell), the far sights it takes from the parent are
+// never below the child's own (so the bound stays admissible), and those
+// of the taken tile's colour are the child's own.
+func TestParentFarSightsBoundTheChild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	children, looser := 0, 0
+	for game := range 60 {
+		d := solo.SeedDeck(uint64(game + 1))
+		g, err := solo.NewGame(d)
+		require.NoError(t, err)
+		s := g.State()
+		for !s.Over() {
+			if s.Phase() == solo.Phase1 && s.CanEndPhase1() && rng.IntN(3) == 0 {
+				s.EndPhase1()
+			}
+			if s.Phase() == solo.Phase2 {
+				w := new(reachScratch)
+				var parent cellSights
+				cellKinds(&s, &parent, w)
+				var acc [3]uint8
+				for _, sp := range acc[:s.Accessible(&acc)] {
+					col := tiles[s.TrackTile(int(sp))].colour
+					for q := range s.NumFrontier() {
+						c := s
+						c.Apply(sp, s.FrontierCell(q))
+						var own, from cellSights
+						cellKinds(&c, &own, w)
+						cellKindsFrom(&c, &from, w, &parent.far, col)
+						require.Equal(t, own.far[col], from.far[col], "game %d: the taken tile's colour %v", game, col)
+						require.Equal(t, own.n, from.n, "game %d: the kinds of cells", game)
+						for k := range own.far {
+							for a := 1; a <= farMax; a++ {
+								require.GreaterOrEqual(t, from.far[k][a], own.far[k][a], "game %d: far[%v][%d] below the child's own", game, solo.Colour(k), a)
+							}
+						}
+						if from.far != own.far {
+							looser++
+						}
+						children++
+					}
+				}
+			}
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		}
+	}
+	t.Logf("%d children, %d with far sights looser than their own", children, looser)
+	assert.Greater(t, children, 1000, "children checked")
+	assert.Positive(t, looser, "children whose far sights the parent's loosen")
 }
