@@ -801,6 +801,11 @@ func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSi
 		label[i] = -1
 	}
 	var stack [solo.MaxTurns]solo.Cell
+	// The groups' cells, group by group: group g's are
+	// gcells[gstart[g]:gstart[g+1]], and its colour gcol[g].
+	var gcells [solo.MaxTurns]solo.Cell
+	var gstart [solo.MaxTurns + 1]int
+	var gcol [solo.MaxTurns]solo.Colour
 	ng := 0
 	for i := range nd {
 		if label[i] >= 0 {
@@ -809,11 +814,13 @@ func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSi
 		id, c, _ := s.Placed(i)
 		col := tiles[id].colour
 		label[i] = int8(ng)
+		gcol[ng] = col
 		stack[0] = c
 		sp := 1
 		for sp > 0 {
 			sp--
 			u := stack[sp]
+			gcells[gstart[ng]+size[ng]] = u
 			size[ng]++
 			for _, v := range s.Neighbours(u) {
 				if nb := s.TileAt(v); nb != 0 && tiles[nb].colour == col && label[index[nb]] < 0 {
@@ -824,6 +831,7 @@ func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSi
 			}
 		}
 		ng++
+		gstart[ng] = gstart[ng-1] + size[ng-1]
 	}
 	// What each empty cell next to the display sees, one kind per
 	// distinct sight.
@@ -869,7 +877,7 @@ func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSi
 			cs.far[c] = parent[c]
 			continue
 		}
-		farSight(s, c, label[:nd], size[:ng], &cs.far[c], w)
+		farSight(s, c, gcells[:nd], gstart[:ng+1], gcol[:ng], &cs.far[c], w)
 	}
 }
 
@@ -1029,9 +1037,10 @@ func init() {
 // joins a cell when new tiles of colour c fill the empty cells between
 // them (other colours block the way; tiles of colour c on the way cost
 // nothing), so a 0-1 breadth-first search from each group gives the fewest
-// new tiles each cell needs. label and size are the display's groups (by
-// display index), as sightsAlone finds them.
-func farSight(s *solo.State, c solo.Colour, label []int8, size []int, far *[farMax + 1]int, w *reachScratch) {
+// new tiles each cell needs. gcells, gstart and gcol are the display's
+// groups, as cellKinds finds them: group g's cells are
+// gcells[gstart[g]:gstart[g+1]], and its colour is gcol[g].
+func farSight(s *solo.State, c solo.Colour, gcells []solo.Cell, gstart []int, gcol []solo.Colour, far *[farMax + 1]int, w *reachScratch) {
 	w.accGen++
 	if w.accGen == 0 {
 		clear(w.accStamp[:])
@@ -1040,23 +1049,13 @@ func farSight(s *solo.State, c solo.Colour, label []int8, size []int, far *[farM
 	for a := 1; a <= farMax; a++ {
 		far[a] = a
 	}
-	var cells [solo.MaxTurns]solo.Cell
-	for g := range size {
-		// The group's tiles.
-		nc := 0
-		for i, l := range label {
-			if int(l) == g {
-				id, cell, _ := s.Placed(i)
-				if tiles[id].colour != c {
-					break
-				}
-				cells[nc] = cell
-				nc++
-			}
-		}
-		if nc == 0 {
+	for g, gc := range gcol {
+		if gc != c {
 			continue
 		}
+		// The group's tiles.
+		cells := gcells[gstart[g]:gstart[g+1]]
+		size := int8(len(cells))
 		w.gen++
 		if w.gen == 0 {
 			clear(w.stamp[:])
@@ -1074,10 +1073,10 @@ func farSight(s *solo.State, c solo.Colour, label []int8, size []int, far *[farM
 				tail++
 			}
 		}
-		for _, u := range cells[:nc] {
+		for _, u := range cells {
 			w.stamp[u], w.dist[u] = gen, -1
 		}
-		for _, u := range cells[:nc] {
+		for _, u := range cells {
 			for _, v := range s.Neighbours(u) {
 				if w.stamp[v] != gen && s.TileAt(v) == 0 {
 					push(v, 0, false)
@@ -1099,7 +1098,7 @@ func farSight(s *solo.State, c solo.Colour, label []int8, size []int, far *[farM
 					w.acc[u] = [farMax + 1]int8{}
 				}
 				for a := max(int(d), 1); a <= farMax; a++ {
-					w.acc[u][a] += int8(size[g])
+					w.acc[u][a] += size
 					far[a] = max(far[a], a+int(w.acc[u][a]))
 				}
 			}
