@@ -106,7 +106,7 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 // within the limit, and otherwise 0 (it stops counting a set once the tiles
 // it holds are known to be within).
 func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) int {
-	return m.layoutEndsHolding(s, limit, by, 0, nil)
+	return m.layoutEndsHolding(s, limit, by, 0, nil, false)
 }
 
 // layoutEndsLaid is layoutEndsTiles where a set X of at most layCheckMost
@@ -116,7 +116,7 @@ func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) i
 // to layCheckRounds times. Only the sets that decide the value, or clear
 // a tile of by, are laid, after the counting.
 func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int) int {
-	return m.layoutEndsHolding(s, limit, by, 0, layShort)
+	return m.layoutEndsHolding(s, limit, by, 0, layShort, true)
 }
 
 // layShort reports whether no layout of the tiles ids on s's display
@@ -171,12 +171,18 @@ func shortKey(s *solo.State, ids []uint8, need int) uint64 {
 	return mix(h) &^ 1
 }
 
+// knownBits is the most tiles on the wheel for which layoutEndsHolding
+// keeps each set's value from one round of laying to the next.
+const knownBits = 6
+
 // layoutEndsHolding is layoutEndsTiles counting only the sets X that hold
 // the tiles of must (bit i for the i-th tile on the wheel clockwise from
 // space 0); the tests compare each tile's value with it. With short, it
 // is layoutEndsLaid with short deciding which sets cannot reach 8 tokens
-// (layShort; the tests give it an exhaustive search).
-func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int, must uint32, short func(s *solo.State, ids []uint8) bool) int {
+// (layShort; the tests give it an exhaustive search), and with keep each
+// round of laying reuses what the rounds before counted (the same value,
+// sooner; the tests compare the two).
+func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int, must uint32, short func(s *solo.State, ids []uint8) bool, keep bool) int {
 	var U [maxAdded]uint8
 	var wheelCol [solo.NumColours]int
 	var spaceBit [solo.SetupTiles]uint32 // U[i]'s space in dp1's terms
@@ -238,6 +244,22 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	// win, the sets of a round that set best or cleared a pending tile.
 	var refuted [1 << solo.SetupTiles / 64]uint64
 	var win [spaceCount + 1]uint32
+	// With short and at most knownBits tiles on the wheel, a round keeps
+	// what it counted of each set X for the next rounds, which count X
+	// again only where that cannot settle it: known has bit X once
+	// knownV[X] holds X's value (exact has bit X) or a lower bound on it.
+	var knownV [1 << knownBits]int32
+	var known, exact uint64
+	useKnown := keep && short != nil && r <= knownBits
+	note := func(X uint32, v int, isExact bool) {
+		if useKnown {
+			knownV[X] = int32(v)
+			known |= 1 << X
+			if isExact {
+				exact |= 1 << X
+			}
+		}
+	}
 	pending0 := pending
 	for round := 0; ; round++ {
 		best, pending = over, pending0
@@ -258,20 +280,43 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			if 2*xc >= thr || ends[X] == 0 || X&must != must || refuted[X>>6]&(1<<(X&63)) != 0 {
 				continue
 			}
+			if useKnown && known&(1<<X) != 0 {
+				v := int(knownV[X])
+				if v >= thr {
+					continue // as counting X up to thr would find
+				}
+				if exact&(1<<X) != 0 {
+					switch {
+					case by == nil && v < best:
+						win[0], nwin = X, 1
+					case by != nil && v < over && (best == over || X&pending != 0):
+						win[nwin] = X
+						nwin++
+					}
+					best = min(best, v)
+					if v < over {
+						pending &^= X
+					}
+					continue
+				}
+			}
 			tx := 0
 			for x := X; x != 0; x &= x - 1 {
 				tx += own[bits.TrailingZeros32(x)]
 			}
 			if nl > 0 && most+tx < solo.TokensPhase1 {
+				note(X, infinity, false)
 				continue // phase 1 cannot end here (R12), by the quick count
 			}
 			// The tokens at the end of phase 1.
 			t1 := maxTok - (sc.value(int(X), 0, lo.added[X], infinity) / 10)
 			if nl > 0 && t1 < solo.TokensPhase1 {
+				note(X, infinity, false)
 				continue
 			}
 			c0 := 2*xc + 10*max(0, solo.TokensPhase1-t1)
 			if c0 >= thr {
+				note(X, c0, false)
 				continue
 			}
 			pn := min(solo.SetupTiles-nl, p)
@@ -283,6 +328,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 				leftR |= spaceBit[bits.TrailingZeros32(l)]
 			}
 			if q := c0 + m.p2EndOf(leftR); q >= thr {
+				note(X, q, false)
 				continue
 			}
 			// The phase-2 sets, searched tile by tile, the tiles worth most
@@ -299,6 +345,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			}
 			es.sort()
 			es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
+			note(X, es.best, es.best < thr)
 			switch {
 			case by == nil && es.best < best:
 				win[0], nwin = X, 1

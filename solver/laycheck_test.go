@@ -158,7 +158,7 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 		// The same with an exhaustive search deciding which sets fall
 		// short: layCheck is exact or gives up, so never above it.
 		exact := func(s *solo.State, ids []uint8) bool { return mostTokens(s, ids) < solo.TokensPhase1 }
-		ve := m.layoutEndsHolding(&s, limit, &byExact, 0, exact)
+		ve := m.layoutEndsHolding(&s, limit, &byExact, 0, exact, false)
 		require.False(t, vl > limit && ve <= limit, "seed %d: layoutEndsLaid cuts, the exhaustive check does not", seed)
 		more := vl > limit
 		for sp := range spaceCount {
@@ -171,6 +171,43 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 		}
 	}
 	assert.Greater(t, stronger, tested/10, "layoutEndsLaid cut more than layoutEndsTiles on %d of %d positions", stronger, tested)
+}
+
+// TestLayoutEndsLaidKeepsValues: at positions of random games after six
+// turns, short of 8 tokens, with limits around layoutEnds' value,
+// layoutEndsLaid reusing each set's value from one round of laying to the
+// next gives the value and the tiles ruled out that counting every round
+// afresh gives.
+func TestLayoutEndsLaidKeepsValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	tested, laidMore := 0, 0
+	for seed := uint64(1); tested < 150; seed++ {
+		d := solo.SeedDeck(seed)
+		s, ok := shortOf8(d, rng)
+		if !ok {
+			continue
+		}
+		tested++
+		m := newModel(d)
+		full := m.layoutEnds(&s)
+		for _, limit := range []int{full - 2, full, full + 2, full + 5, full + 10, full + 20} {
+			for _, withBy := range []bool{false, true} {
+				var byKeep, byFresh [spaceCount]int
+				bk, bf := &byKeep, &byFresh
+				if !withBy {
+					bk, bf = nil, nil
+				}
+				vk := m.layoutEndsHolding(&s, limit, bk, 0, layShort, true)
+				vf := m.layoutEndsHolding(&s, limit, bf, 0, layShort, false)
+				require.Equal(t, vf, vk, "seed %d, limit %d, by %v: the value", seed, limit, withBy)
+				require.Equal(t, byFresh, byKeep, "seed %d, limit %d: the tiles ruled out", seed, limit)
+				if !withBy && vk != m.layoutEndsHolding(&s, limit, nil, 0, nil, false) {
+					laidMore++ // a set was refuted: a later round counted
+				}
+			}
+		}
+	}
+	assert.Greater(t, laidMore, 20, "calls where laying changed the value (later rounds ran)")
 }
 
 // TestLayShortRemembers: layShort answers as a fresh layCheck does, at the
