@@ -131,6 +131,22 @@ func shortOf8(d solo.Deck, rng *rand.Rand) (solo.State, bool) {
 	return s, s.Phase() == solo.Phase1 && s.Tokens() < solo.TokensPhase1
 }
 
+// eachShortOf8 calls check at n positions of random games of whole decks
+// (seeds 1, 2, ...) that shortOf8 finds short of 8 tokens, with the deck's
+// model.
+func eachShortOf8(rng *rand.Rand, n int, check func(seed uint64, m *model, s solo.State)) {
+	tested := 0
+	for seed := uint64(1); tested < n; seed++ {
+		d := solo.SeedDeck(seed)
+		s, ok := shortOf8(d, rng)
+		if !ok {
+			continue
+		}
+		tested++
+		check(seed, newModel(d), s)
+	}
+}
+
 // TestLayoutEndsLaidCutsMore: at positions of random games of whole decks
 // after six turns, short of 8 tokens (where the proof asks it), with the
 // limit at layoutEndsTiles' value, layoutEndsLaid is never weaker: it cuts
@@ -140,16 +156,9 @@ func shortOf8(d solo.Deck, rng *rand.Rand) (solo.State, bool) {
 // more than layoutEndsTiles, because a set the counter lets end phase 1
 // reaches 8 tokens in no layout.
 func TestLayoutEndsLaidCutsMore(t *testing.T) {
-	rng := rand.New(rand.NewPCG(21, 22))
-	tested, stronger := 0, 0
-	for seed := uint64(1); tested < 150; seed++ {
-		d := solo.SeedDeck(seed)
-		s, ok := shortOf8(d, rng)
-		if !ok {
-			continue
-		}
-		tested++
-		m := newModel(d)
+	const tested = 150
+	stronger := 0
+	eachShortOf8(rand.New(rand.NewPCG(21, 22)), tested, func(seed uint64, m *model, s solo.State) {
 		limit := m.layoutEnds(&s)
 		var by, byLaid, byExact [spaceCount]int
 		v := m.layoutEndsTiles(&s, limit, &by)
@@ -169,7 +178,7 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 		if more {
 			stronger++
 		}
-	}
+	})
 	assert.Greater(t, stronger, tested/10, "layoutEndsLaid cut more than layoutEndsTiles on %d of %d positions", stronger, tested)
 }
 
@@ -179,16 +188,8 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 // next gives the value and the tiles ruled out that counting every round
 // afresh gives.
 func TestLayoutEndsLaidKeepsValues(t *testing.T) {
-	rng := rand.New(rand.NewPCG(23, 24))
-	tested, laidMore := 0, 0
-	for seed := uint64(1); tested < 150; seed++ {
-		d := solo.SeedDeck(seed)
-		s, ok := shortOf8(d, rng)
-		if !ok {
-			continue
-		}
-		tested++
-		m := newModel(d)
+	laidMore := 0
+	eachShortOf8(rand.New(rand.NewPCG(23, 24)), 150, func(seed uint64, m *model, s solo.State) {
 		full := m.layoutEnds(&s)
 		for _, limit := range []int{full - 2, full, full + 2, full + 5, full + 10, full + 20} {
 			for _, withBy := range []bool{false, true} {
@@ -206,7 +207,7 @@ func TestLayoutEndsLaidKeepsValues(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	assert.Greater(t, laidMore, 20, "calls where laying changed the value (later rounds ran)")
 }
 
