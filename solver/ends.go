@@ -264,6 +264,21 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	for round := 0; ; round++ {
 		best, pending = over, pending0
 		nwin := 0
+		// take counts X's value v (counted up to the threshold): the
+		// best so far, the round's winning sets, the tiles cleared.
+		take := func(X uint32, v int) {
+			switch {
+			case by == nil && v < best:
+				win[0], nwin = X, 1
+			case by != nil && v < over && (best == over || X&pending != 0):
+				win[nwin] = X
+				nwin++
+			}
+			best = min(best, v)
+			if v < over {
+				pending &^= X
+			}
+		}
 		for X := range uint32(1) << r {
 			// The value of X is counted up to thr: the best so far, or with
 			// by the limit (each tile's sets are counted alone).
@@ -286,17 +301,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 					continue // as counting X up to thr would find
 				}
 				if exact&(1<<X) != 0 {
-					switch {
-					case by == nil && v < best:
-						win[0], nwin = X, 1
-					case by != nil && v < over && (best == over || X&pending != 0):
-						win[nwin] = X
-						nwin++
-					}
-					best = min(best, v)
-					if v < over {
-						pending &^= X
-					}
+					take(X, v)
 					continue
 				}
 			}
@@ -346,17 +351,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			es.sort()
 			es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
 			note(X, es.best, es.best < thr)
-			switch {
-			case by == nil && es.best < best:
-				win[0], nwin = X, 1
-			case by != nil && es.best < over && (best == over || X&pending != 0):
-				win[nwin] = X
-				nwin++
-			}
-			best = min(best, es.best)
-			if es.best < over {
-				pending &^= X
-			}
+			take(X, es.best)
 		}
 		if short == nil || round == layCheckRounds || best >= over {
 			break
