@@ -338,7 +338,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			}
 			// The phase-2 sets, searched tile by tile, the tiles worth most
 			// against their cost first.
-			es := endSearch{sc: &sc, best: thr, need: maxTok - most, x: uint64(X)}
+			es := endSearch{sc: &sc, best: thr, need: maxTok - most, x: uint64(X), w: W}
 			for mps := ends[X]; mps != 0; mps &= mps - 1 {
 				es.walls.add(m, bits.TrailingZeros16(mps), left, &spaceBit, r, pn)
 			}
@@ -477,6 +477,7 @@ type endSearch struct {
 	sc    *setCounter
 	walls phase2Walls
 	x     uint64 // the phase-1 set: the bits of S that phase 2 does not take
+	w     uint64 // the refilled wheel: phase 2's set is full when it takes all of it
 	best  int
 	need  int // the tokens short of 21 after the quick count of the display
 	n     int
@@ -511,7 +512,11 @@ func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, o
 		if cost+10*max(0, maxTok-es.sc.colours(S, packed)) >= es.best || !es.walls.allows(S&^es.x) {
 			return
 		}
-		es.best = min(es.best, es.sc.value(int(S), cost, packed, es.best))
+		full := int(S)
+		if S&^es.x != es.w {
+			full = -1
+		}
+		es.best = min(es.best, finalValue(es.sc.value(int(S), cost, packed, es.best), cost, int(S), full))
 		return
 	}
 	i := es.idx[k]

@@ -238,12 +238,13 @@ func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask,
 	var cand [phase2LaidMost]uint16
 	nc := 0
 	lack := lacking(s.Tokens(), open)
+	full := 1<<len(wheel) - 1
 	for S := range 1 << len(wheel) {
-		if !ok.has(uint32(S)) || sums.floor(S, lack) > lim {
+		if !ok.has(uint32(S)) || sums.floorEnd(S, lack, full) > lim {
 			continue
 		}
 		cost := int(sums.cost[S])
-		if sc.value(S, cost, sums.added[S], lim+1) > lim {
+		if finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S, full) > lim {
 			continue
 		}
 		if bits.OnesCount(uint(S)) > layCheckMost || nc == phase2LaidMost {
@@ -259,7 +260,10 @@ func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask,
 			ids[n] = wheel[bits.TrailingZeros(b)]
 			n++
 		}
-		need := maxTok - (lim-int(sums.cost[S]))/10
+		need := maxTok // a set that is not full ends phase 2 only with every token
+		if int(S) == full {
+			need -= (lim - int(sums.cost[S])) / 10
+		}
 		if layReaches(s, ids[:n], need) {
 			return false
 		}
@@ -307,14 +311,16 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 	best := min(ceil, infinity)
 	sc := setCounter{base: base, tokens: tokens, open: open, wheel: wheel, cs: cs}
 	lack := lacking(tokens, open)
+	full := 1<<len(wheel) - 1
 	for S := range 1 << len(wheel) {
 		if !ok.has(uint32(S)) {
 			continue
 		}
-		if sums.floor(S, lack) >= best {
+		if sums.floorEnd(S, lack, full) >= best {
 			continue
 		}
-		if v := sc.value(S, int(sums.cost[S]), sums.added[S], best); v < best {
+		cost := int(sums.cost[S])
+		if v := finalValue(sc.value(S, cost, sums.added[S], best), cost, S, full); v < best {
 			best = v
 			if best <= lim {
 				return best, false
@@ -334,9 +340,10 @@ func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTa
 	cs := &scratch.cells
 	sc := setCounter{base: base, tokens: s.Tokens(), open: open, wheel: wheel, cs: cs}
 	lack := lacking(s.Tokens(), open)
+	full := 1<<len(wheel) - 1
 	ready := false
 	for S := range 1 << len(wheel) {
-		if !ok.has(uint32(S)) || sums.floor(S, lack) > lim {
+		if !ok.has(uint32(S)) || sums.floorEnd(S, lack, full) > lim {
 			continue
 		}
 		if from.above.has(parentSet(uint32(S), from.it)) {
@@ -347,7 +354,8 @@ func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTa
 			cs.fill(wheel)
 			ready = true
 		}
-		if sc.value(S, int(sums.cost[S]), sums.added[S], lim+1) <= lim {
+		cost := int(sums.cost[S])
+		if finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S, full) <= lim {
 			return false
 		}
 	}
@@ -393,6 +401,30 @@ func (ss *setSums) floor(S, lack int) int {
 	return int(ss.cost[S]) + 10*max(0, lack-int(ss.tasks[S]))
 }
 
+// floorEnd is floor for a set S that must end phase 2 (finalValue): a
+// set that is not full (every wheel tile) and whose own tasks cannot make
+// up lack is worth infinity.
+func (ss *setSums) floorEnd(S, lack, full int) int {
+	if S != full && int(ss.tasks[S]) < lack {
+		return infinity
+	}
+	return ss.floor(S, lack)
+}
+
+// finalValue is v, a set S's value of cost cost (setCounter.value), for a
+// set that must end phase 2, or infinity where it cannot. Phase 2 ends
+// only when the 21st token is placed or no tile is left on the wheel, and
+// cannot be ended earlier by choice (R15), so the set a line takes in
+// phase 2 either brings every token or is every wheel tile (full). The
+// value is above cost exactly when the counter finds the set short of 21
+// tokens, and the counter never finds fewer than a layout places.
+func finalValue(v, cost, S, full int) int {
+	if v > cost && S != full {
+		return infinity
+	}
+	return v
+}
+
 // lacking is the tokens that a set's own tiles must bring to a display
 // that holds tokens and whose open tasks are open: all 21, less those
 // placed and those the open tasks could bring.
@@ -434,6 +466,54 @@ type setCounter struct {
 	con    [maxAdded]needy
 	upper  [maxAdded + 1]int
 	local  [solo.NumColours][3 * solo.MaxTurns]uint64
+	// uses[c][:nuse[c]]: what each tile that must see colour c beside it
+	// asks for (sidesLoss); count's scratch.
+	uses [solo.NumColours][solo.MaxTurns + maxAdded]uint8
+	nuse [solo.NumColours]int
+}
+
+// sidesLoss bounds the tasks lost when tiles must sit beside the k new
+// tiles of a colour c: one entry of uses per tile that sees colour c only
+// through a new tile of colour c next to it, with the most tiles of colour
+// c a task of it asks to see. A display tile that sees no tile of colour c
+// is one (openTask.local), and so, when no empty cell next to the display
+// sees colour c (cellSights.blind), is a new tile of another colour with a
+// task that names c. The k tiles have 4k sides. If e pairs of them are
+// adjacent, those pairs take 2e sides and no group of them exceeds e+1
+// tiles, so a tile that must see u of them takes at least ceil(u/(e+1))
+// sides. Each tile dropped loses at least one task; sidesLoss returns the
+// fewest tiles to drop so that, for some e, the sides suffice.
+func sidesLoss(uses []uint8, k int) int {
+	sum := 0
+	for _, u := range uses {
+		sum += int(u)
+	}
+	if sum <= 4*k {
+		return 0
+	}
+	best := len(uses)
+	var need [solo.MaxTurns + maxAdded]int
+	for e := 0; e < k; e++ {
+		free := 4*k - 2*e
+		n := len(uses)
+		tot := 0
+		for i, u := range uses {
+			need[i] = (int(u) + e) / (e + 1)
+			tot += need[i]
+		}
+		if tot <= free {
+			return 0
+		}
+		// Drop the tiles that take the most sides first.
+		slices.Sort(need[:n])
+		drop := 0
+		for tot > free && drop < n {
+			tot -= need[n-1-drop]
+			drop++
+		}
+		best = min(best, drop)
+	}
+	return best
 }
 
 // count returns the tokens of the display with the wheel tiles of S added
@@ -444,6 +524,8 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	var added [solo.NumColours]uint8
 	n := *sc.base
 	var absent0 uint8 // the colours S brings no tile of
+	nuse := &sc.nuse
+	*nuse = [solo.NumColours]int{}
 	for c := range solo.NumColours {
 		added[c] = uint8(packed >> (8 * c))
 		n[c] += int(added[c])
@@ -475,6 +557,15 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 		}
 		if sat&names[id][absent] == 0 {
 			tok += bits.OnesCount8(sat)
+			if b := cs.blind &^ absent0 &^ (1 << own); b != 0 && sat != 0 {
+				for ; b != 0; b &= b - 1 {
+					c := bits.TrailingZeros8(b)
+					if k := needMost[id][sat][c]; k > 0 {
+						sc.uses[c][nuse[c]] = k
+						nuse[c]++
+					}
+				}
+			}
 			continue
 		}
 		b := cs.bestOne(i, absent, sat)
@@ -484,6 +575,7 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 		nc++
 	}
 	var nlocal [solo.NumColours]int
+	var lastTile [solo.NumColours]uint8
 	for _, o := range sc.open {
 		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
 			tok++
@@ -491,6 +583,13 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 				c := bits.TrailingZeros8(l)
 				sc.local[c][nlocal[c]] = o.near
 				nlocal[c]++
+				if lastTile[c] != o.id {
+					// A display tile's tasks come one after another:
+					// the tile takes one side of a new tile of colour c.
+					lastTile[c] = o.id
+					sc.uses[c][nuse[c]] = 1
+					nuse[c]++
+				}
 			}
 		}
 	}
@@ -502,6 +601,9 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	for c := range solo.NumColours {
 		if nlocal[c] > int(added[c]) {
 			loss = max(loss, nlocal[c]-maxCover(sc.local[c][:nlocal[c]], int(added[c])))
+		}
+		if nuse[c] > 0 {
+			loss = max(loss, sidesLoss(sc.uses[c][:nuse[c]], int(added[c])))
 		}
 	}
 	return tok - loss, nc
@@ -742,6 +844,10 @@ type cellSights struct {
 	// near[i][c][a] is the mask of the tasks of wheel tile i that ask for
 	// no more of colour c than far[c][a].
 	near [maxAdded][solo.NumColours][farMax + 1]uint8
+	// blind has bit c set when no empty cell next to the display sees a
+	// tile of colour c: every tile that comes to see colour c then sees it
+	// through a new tile of colour c next to it (sidesLoss).
+	blind uint8
 }
 
 // farMax is the most other new tiles of a colour far tracks: no task asks
@@ -754,8 +860,28 @@ type farSights [solo.NumColours][farMax + 1]int
 // names[id][A] is the mask of the tasks of tile id that name a colour in A.
 var names [solo.NumTiles + 1][16]uint8
 
-// buildNames fills names; it runs after the tiles table is filled.
+// needMost[id][m][c] is the most tiles of colour c that a task of tile id
+// in the mask m asks for (0 for the tile's own colour: it sees its own
+// colour through the group it joins, not beside it).
+var needMost [solo.NumTiles + 1][1 << solo.MaxTasks][solo.NumColours]uint8
+
+// buildNames fills names and needMost; it runs after the tiles table is filled.
 func buildNames() {
+	for id := 1; id <= solo.NumTiles; id++ {
+		t := &tiles[id]
+		for m := range 1 << solo.MaxTasks {
+			for j := range t.ntasks {
+				if m&(1<<j) == 0 {
+					continue
+				}
+				for c := range solo.Colour(solo.NumColours) {
+					if c != t.colour {
+						needMost[id][m][c] = max(needMost[id][m][c], t.tasks[j][c])
+					}
+				}
+			}
+		}
+	}
 	for id := 1; id <= solo.NumTiles; id++ {
 		t := &tiles[id]
 		for A := range 16 {
@@ -886,8 +1012,14 @@ func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSi
 // tasks comes from fitTable, by what the cell sees (sightCode).
 func (cs *cellSights) fill(wheel []uint8) {
 	var codes [maxClasses]int
+	cs.blind = 1<<solo.NumColours - 1
 	for k := range cs.n {
 		codes[k] = sightCode(&cs.sight[k])
+		for c := range solo.NumColours {
+			if cs.sight[k][c] > 0 {
+				cs.blind &^= 1 << c
+			}
+		}
 	}
 	for i, id := range wheel {
 		t := &tiles[id]
@@ -1235,7 +1367,7 @@ func phase2Values(disp, wheel []uint8, vals *[wheelSets]int16) {
 		for _, id := range all[:k] {
 			tok += int(satTokens[id][code])
 		}
-		vals[S] = int16(cost + 10*(maxTok-min(tok, maxTok)))
+		vals[S] = int16(finalValue(cost+10*(maxTok-min(tok, maxTok)), cost, S, 1<<len(wheel)-1))
 	}
 }
 
@@ -1403,11 +1535,12 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 			limP = lim - done
 		}
 	}
+	full := 1<<nw - 1
 	for S := 1; S < 1<<nw; S++ {
 		if !ok.has(uint32(S)) {
 			continue
 		}
-		cost, fl := int(sums.cost[S]), sums.floor(S, lack)
+		cost, fl := int(sums.cost[S]), sums.floorEnd(S, lack, full)
 		if above != nil && fl > limP {
 			above.set(S)
 		}
@@ -1416,7 +1549,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 			worst = max(worst, best[bits.TrailingZeros(uint(b))])
 		}
 		if fl >= worst {
-			if above != nil && fl <= limP && sc.value(S, cost, sums.added[S], limP+1) > limP {
+			if above != nil && fl <= limP && finalValue(sc.value(S, cost, sums.added[S], limP+1), cost, S, full) > limP {
 				above.set(S)
 			}
 			continue
@@ -1425,7 +1558,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 		if above != nil {
 			bestFor = max(worst, limP+1)
 		}
-		v := sc.value(S, cost, sums.added[S], bestFor)
+		v := finalValue(sc.value(S, cost, sums.added[S], bestFor), cost, S, full)
 		if above != nil && v > limP {
 			above.set(S)
 		}

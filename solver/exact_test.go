@@ -105,8 +105,10 @@ func TestPhase2CostExactPaysForColours(t *testing.T) {
 func TestPhase2OpenNeedsTheMissingColour(t *testing.T) {
 	base := [solo.NumColours]int{solo.Red: 1, solo.Blue: 3}
 	open := []openTask{{id: 12, j: 0, minK: [solo.NumColours]uint8{solo.Blue: 1}}}
-	// Tile 1 (R1) has no tasks and is red: taking it gives no blue.
-	if got, want := phase2Open(&base, 0, open, []uint8{1}, allCells(), &allSets), 210; got != want {
+	// Tile 1 (R1) has no tasks and is red: taking it gives no blue, and
+	// phase 2 must take it all the same (it ends only with every token or
+	// an empty wheel, R15): 1 + 210.
+	if got, want := phase2Open(&base, 0, open, []uint8{1}, allCells(), &allSets), 211; got != want {
 		t.Errorf("wheel of a red: phase2Open = %d, want %d (BBB cannot count)", got, want)
 	}
 	// Tile 18 (B1) has no tasks and is blue: taking it (cost 1) may
@@ -115,8 +117,8 @@ func TestPhase2OpenNeedsTheMissingColour(t *testing.T) {
 		t.Errorf("wheel of a blue: phase2Open = %d, want %d", got, want)
 	}
 	// Without the missing colour's rule the colour counts alone would let
-	// BBB count for free: 200. The tokens already placed count as well.
-	if got, want := phase2Open(&base, 5, open, []uint8{1}, allCells(), &allSets), 160; got != want {
+	// BBB count for free: 201. The tokens already placed count as well.
+	if got, want := phase2Open(&base, 5, open, []uint8{1}, allCells(), &allSets), 161; got != want {
 		t.Errorf("5 tokens placed, wheel of a red: phase2Open = %d, want %d", got, want)
 	}
 }

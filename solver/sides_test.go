@@ -1,0 +1,99 @@
+package solver
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/novaluna/novaluna/solo"
+)
+
+func TestSidesLoss(t *testing.T) {
+	ones := func(n int) []uint8 {
+		u := make([]uint8, n)
+		for i := range u {
+			u[i] = 1
+		}
+		return u
+	}
+	assert.Equal(t, 0, sidesLoss(ones(4), 1), "one tile has four sides")
+	assert.Equal(t, 1, sidesLoss(ones(5), 1))
+	assert.Equal(t, 3, sidesLoss(ones(7), 1))
+	assert.Equal(t, 0, sidesLoss([]uint8{2, 2}, 2), "two apart: each sees both on two sides")
+	assert.Equal(t, 0, sidesLoss([]uint8{2, 2, 2, 2, 1}, 2), "two side by side: six sides, one each")
+	assert.Equal(t, 1, sidesLoss(ones(9), 2), "apart: eight sides; side by side only six")
+	assert.Equal(t, 1, sidesLoss([]uint8{3, 3, 3, 1}, 2), "a group of two shows two, so a tile that must see three needs both apart")
+	assert.Equal(t, 0, sidesLoss([]uint8{3, 3, 3, 3, 3, 3, 3}, 3), "three in a row: eight sides, one each")
+	assert.Equal(t, 0, sidesLoss(nil, 0))
+}
+
+// TestCounterSidesBoundEveryLayout: at the first positions of random games,
+// where most colours have no tile next to an empty cell, the counter's
+// tokens for a set of five wheel tiles (its value) are never fewer than
+// the most that any layout of those tiles gives (mostTokens) where the
+// sides of the new tiles (sidesLoss) lower the count.
+func TestCounterSidesBoundEveryLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	sets, fired, exact := 0, 0, 0
+	for seed := uint64(1); fired < 24; seed++ {
+		d := solo.SeedDeck(seed)
+		m := newModel(d)
+		s := solo.NewState(d)
+		for range 1 + rng.IntN(2) {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		}
+		wheel, _, wheelCol := wheelOf(&s)
+		var open [3 * solo.MaxTurns]openTask
+		var base [solo.NumColours]int
+		scratch := new(reachScratch)
+		sc := m.counter(&s, wheel, &wheelCol, scratch, &open, &base)
+		sums := scratch.sumsOf(wheel)
+		for S := range 1 << len(wheel) {
+			if bits.OnesCount(uint(S)) != 5 {
+				continue
+			}
+			sets++
+			cost := int(sums.cost[S])
+			tok := maxTok - (sc.value(S, cost, sums.added[S], infinity)-cost)/10
+			loss := 0
+			for c := range solo.NumColours {
+				loss = max(loss, sidesLoss(sc.uses[c][:sc.nuse[c]], int(sums.added[S]>>(8*c)&0xff)))
+			}
+			if loss == 0 || rng.IntN(8) != 0 {
+				continue
+			}
+			var ids []uint8
+			for b := uint(S); b != 0; b &= b - 1 {
+				ids = append(ids, wheel[bits.TrailingZeros(b)])
+			}
+			most := min(mostTokens(&s, ids), maxTok)
+			assert.GreaterOrEqual(t, tok, most, "seed %d, tiles %v on %d tiles", seed, ids, s.DisplaySize())
+			fired++
+			if tok == most {
+				exact++
+			}
+		}
+	}
+	t.Logf("%d sets of five, %d laid where the sides lower the count, %d of them counted exactly", sets, fired, exact)
+}
+
+// TestPhase2OpenCountsTheSides: five display tiles that see no blue each
+// have an open task that one blue would fulfil, and the wheel holds one
+// blue (tile 18, B1, no tasks). However the cells lie, one tile has four
+// sides: at most four of the five tiles can touch it, so phase 2 counts
+// four tokens, not five.
+func TestPhase2OpenCountsTheSides(t *testing.T) {
+	base := [solo.NumColours]int{solo.Red: 3, solo.Turquoise: 2, solo.Yellow: 2}
+	var open []openTask
+	// 12 (R5: BBB, B), 48 (T5: RR, B), 67 (Y6: RR, TT, B), 11 (R4: RT, BY),
+	// 62 (Y4: RT, BY): the tasks that ask one blue, all next to one cell.
+	for _, o := range [][2]uint8{{12, 1}, {48, 1}, {67, 2}, {11, 1}, {62, 1}} {
+		open = append(open, openTask{id: o[0], j: o[1], minK: [solo.NumColours]uint8{solo.Blue: 1}, local: 1 << solo.Blue, near: 1})
+	}
+	assert.Equal(t, 1+10*(maxTok-4), phase2Open(&base, 0, open, []uint8{18}, allCells(), &allSets))
+	assert.Equal(t, 1+10*(maxTok-4), phase2Open(&base, 0, open[:4], []uint8{18}, allCells(), &allSets), "four tiles fit")
+}
