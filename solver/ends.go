@@ -512,11 +512,7 @@ func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, o
 		if cost+10*max(0, maxTok-es.sc.colours(S, packed)) >= es.best || !es.walls.allows(S&^es.x) {
 			return
 		}
-		full := int(S)
-		if S&^es.x != es.w {
-			full = -1
-		}
-		es.best = min(es.best, finalValue(es.sc.value(int(S), cost, packed, es.best), cost, int(S), full))
+		es.best = min(es.best, finalValue(es.sc.value(int(S), cost, packed, es.best), cost, S&^es.x == es.w))
 		return
 	}
 	i := es.idx[k]

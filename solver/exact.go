@@ -244,7 +244,7 @@ func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask,
 			continue
 		}
 		cost := int(sums.cost[S])
-		if finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S, full) > lim {
+		if finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S == full) > lim {
 			continue
 		}
 		if bits.OnesCount(uint(S)) > layCheckMost || nc == phase2LaidMost {
@@ -320,7 +320,7 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 			continue
 		}
 		cost := int(sums.cost[S])
-		if v := finalValue(sc.value(S, cost, sums.added[S], best), cost, S, full); v < best {
+		if v := finalValue(sc.value(S, cost, sums.added[S], best), cost, S == full); v < best {
 			best = v
 			if best <= lim {
 				return best, false
@@ -355,7 +355,7 @@ func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTa
 			ready = true
 		}
 		cost := int(sums.cost[S])
-		if finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S, full) <= lim {
+		if finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S == full) <= lim {
 			return false
 		}
 	}
@@ -411,15 +411,16 @@ func (ss *setSums) floorEnd(S, lack, full int) int {
 	return ss.floor(S, lack)
 }
 
-// finalValue is v, a set S's value of cost cost (setCounter.value), for a
-// set that must end phase 2, or infinity where it cannot. Phase 2 ends
+// finalValue is v, a set's value of cost cost (setCounter.value), for a
+// set that must end phase 2, or infinity where it cannot; full tells
+// whether the set is every wheel tile. Phase 2 ends
 // only when the 21st token is placed or no tile is left on the wheel, and
 // cannot be ended earlier by choice (R15), so the set a line takes in
 // phase 2 either brings every token or is every wheel tile (full). The
 // value is above cost exactly when the counter finds the set short of 21
 // tokens, and the counter never finds fewer than a layout places.
-func finalValue(v, cost, S, full int) int {
-	if v > cost && S != full {
+func finalValue(v, cost int, full bool) int {
+	if v > cost && !full {
 		return infinity
 	}
 	return v
@@ -1367,7 +1368,7 @@ func phase2Values(disp, wheel []uint8, vals *[wheelSets]int16) {
 		for _, id := range all[:k] {
 			tok += int(satTokens[id][code])
 		}
-		vals[S] = int16(finalValue(cost+10*(maxTok-min(tok, maxTok)), cost, S, 1<<len(wheel)-1))
+		vals[S] = int16(finalValue(cost+10*(maxTok-min(tok, maxTok)), cost, S == 1<<len(wheel)-1))
 	}
 }
 
@@ -1549,7 +1550,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 			worst = max(worst, best[bits.TrailingZeros(uint(b))])
 		}
 		if fl >= worst {
-			if above != nil && fl <= limP && finalValue(sc.value(S, cost, sums.added[S], limP+1), cost, S, full) > limP {
+			if above != nil && fl <= limP && finalValue(sc.value(S, cost, sums.added[S], limP+1), cost, S == full) > limP {
 				above.set(S)
 			}
 			continue
@@ -1558,7 +1559,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 		if above != nil {
 			bestFor = max(worst, limP+1)
 		}
-		v := finalValue(sc.value(S, cost, sums.added[S], bestFor), cost, S, full)
+		v := finalValue(sc.value(S, cost, sums.added[S], bestFor), cost, S == full)
 		if above != nil && v > limP {
 			above.set(S)
 		}
