@@ -485,13 +485,6 @@ type setCounter struct {
 // sides. Each tile dropped loses at least one task; sidesLoss returns the
 // fewest tiles to drop so that, for some e, the sides suffice.
 func sidesLoss(uses []uint8, k int) int {
-	sum := 0
-	for _, u := range uses {
-		sum += int(u)
-	}
-	if sum <= 4*k {
-		return 0
-	}
 	best := len(uses)
 	var need [solo.MaxTurns + maxAdded]int
 	for e := 0; e < k; e++ {
