@@ -76,6 +76,14 @@ type openTask struct {
 	// the bits of near (see cellIndex).
 	local uint8
 	near  uint64
+	// reach[c], for a colour of which the task lacks one more tile at
+	// least (minK[c] == 1), holds the empty cells next to the display on
+	// which a tile of colour c would make the tile see more of colour c
+	// (solo.State.Touched): a set that brings one tile of colour c closes
+	// the task only with that tile on one of them.
+	reach [solo.NumColours]uint64
+	// i is the tile's index among the placed tiles.
+	i uint8
 }
 
 const noWay = 0xff
@@ -176,6 +184,7 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 	for _, o := range open[:no] {
 		g = mix(g ^ uint64(o.id)<<8 ^ uint64(o.j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40 ^ uint64(o.local)<<48)
 		g = mix(g ^ o.near)
+		g = mix(g ^ o.reach[0] ^ o.reach[1]<<1 ^ o.reach[2]<<2 ^ o.reach[3]<<3)
 	}
 	cellKinds(s, cs, scratch)
 	for c := range solo.NumColours {
@@ -291,7 +300,47 @@ func (m *model) openTasks(s *solo.State, wheelCol, base *[solo.NumColours]int, s
 		}
 		no += tileNeeds(s, i, op, wheelCol, &gain, scratch, open[no:])
 	}
+	servingCells(s, open[:no], scratch)
 	return no
+}
+
+// servingCells fills open's reach, for the tasks that one or two more
+// tiles of a colour can close, from the empty cells next to s's display
+// (numbered in scratch).
+func servingCells(s *solo.State, open []openTask, scratch *reachScratch) {
+	no := len(open)
+	var one uint8
+	for _, o := range open[:no] {
+		for c := range solo.NumColours {
+			if o.minK[c] >= 1 && o.minK[c] <= 2 {
+				one |= 1 << c
+			}
+		}
+	}
+	if one != 0 {
+		var fr [solo.MaxFrontier]solo.Cell
+		nf := s.Frontier(&fr)
+		for _, f := range fr[:nf] {
+			bit := scratch.cellBit(f)
+			if bit == 0 {
+				// Out of bits (never happens): no rule.
+				for k := range open[:no] {
+					open[k].reach = [solo.NumColours]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+				}
+				break
+			}
+			for b := one; b != 0; b &= b - 1 {
+				c := bits.TrailingZeros8(b)
+				t := s.Touched(f, solo.Colour(c))
+				for k := range open[:no] {
+					o := &open[k]
+					if o.minK[c] >= 1 && o.minK[c] <= 2 && t&(1<<o.i) != 0 {
+						o.reach[c] |= bit
+					}
+				}
+			}
+		}
+	}
 }
 
 // phase2Open is the minimum over every set S of the wheel tiles of cost(S)
@@ -467,6 +516,9 @@ type setCounter struct {
 	con    [maxAdded]needy
 	upper  [maxAdded + 1]int
 	local  [solo.NumColours][3 * solo.MaxTurns]uint64
+	// reach[c]: the cells of the tasks counted that the set's one tile of
+	// colour c must serve (openTask.reach); count's scratch.
+	reach [solo.NumColours][3 * solo.MaxTurns]uint64
 	// uses[c][:nuse[c]]: what each tile that must see colour c beside it
 	// asks for (sidesLoss); count's scratch.
 	uses [solo.NumColours][solo.MaxTurns + maxAdded]uint8
@@ -568,11 +620,17 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 		sc.upper[nc] = b
 		nc++
 	}
-	var nlocal [solo.NumColours]int
+	var nlocal, nreach [solo.NumColours]int
 	var lastTile [solo.NumColours]uint8
 	for _, o := range sc.open {
 		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
 			tok++
+			for c := range solo.NumColours {
+				if added[c] <= 2 && o.minK[c] >= 1 {
+					sc.reach[c][nreach[c]] = o.reach[c]
+					nreach[c]++
+				}
+			}
 			for l := o.local; l != 0; l &= l - 1 {
 				c := bits.TrailingZeros8(l)
 				sc.local[c][nlocal[c]] = o.near
@@ -598,6 +656,15 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 		}
 		if nuse[c] > 0 {
 			loss = max(loss, sidesLoss(sc.uses[c][:nuse[c]], int(added[c])))
+		}
+		if nreach[c] > int(added[c]) {
+			// Each of the one or two tiles of colour c serves only
+			// the tasks whose cells hold its cell.
+			if added[c] == 1 {
+				loss = max(loss, nreach[c]-coverOne(sc.reach[c][:nreach[c]]))
+			} else {
+				loss = max(loss, nreach[c]-coverTwo(sc.reach[c][:nreach[c]]))
+			}
 		}
 	}
 	return tok - loss, nc
@@ -1268,6 +1335,61 @@ func (cs *cellSights) bestOne(i int, A uint8, sat uint8) int {
 
 // maxCover is the most sets that k cells can meet: a set (a mask of cells)
 // counts when one of its cells is chosen.
+// coverOne is maxCover(sets, 1): the most of the sets one cell is in.
+func coverOne(sets []uint64) int {
+	all, any := ^uint64(0), uint64(0)
+	for _, t := range sets {
+		all &= t
+		any |= t
+	}
+	if all != 0 {
+		return len(sets)
+	}
+	best := 0
+	for ; any != 0; any &= any - 1 {
+		x := any & -any
+		n := 0
+		for _, t := range sets {
+			if t&x != 0 {
+				n++
+			}
+		}
+		best = max(best, n)
+	}
+	return best
+}
+
+// coverTwo is maxCover(sets, 2) for up to 64 sets: the most of the sets
+// two cells are in.
+func coverTwo(sets []uint64) int {
+	if len(sets) <= 2 {
+		return len(sets)
+	}
+	var cells [64]uint64 // cells[x]: the sets that hold cell x
+	var xs [64]uint8
+	n := 0
+	any := uint64(0)
+	for i, t := range sets {
+		any |= t
+		for b := t; b != 0; b &= b - 1 {
+			cells[bits.TrailingZeros64(b)] |= 1 << i
+		}
+	}
+	for ; any != 0; any &= any - 1 {
+		xs[n] = uint8(bits.TrailingZeros64(any))
+		n++
+	}
+	best := 0
+	for a := range n {
+		ma := cells[xs[a]]
+		best = max(best, bits.OnesCount64(ma))
+		for b := a + 1; b < n; b++ {
+			best = max(best, bits.OnesCount64(ma|cells[xs[b]]))
+		}
+	}
+	return best
+}
+
 func maxCover(sets []uint64, k int) int {
 	if k == 0 || len(sets) == 0 {
 		return 0
@@ -1439,7 +1561,7 @@ func tileNeeds(s *solo.State, i int, op uint8, wheelCol *[solo.NumColours]int, g
 		if op&(1<<j) == 0 {
 			continue
 		}
-		o := openTask{id: uint8(id), j: j, near: near}
+		o := openTask{id: uint8(id), j: j, near: near, i: uint8(i)}
 		for col := range solo.NumColours {
 			if t.tasks[j][col] <= seen[col] {
 				continue

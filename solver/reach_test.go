@@ -295,6 +295,7 @@ func TestSightsRandomPhase2(t *testing.T) {
 				no += tileNeeds(&p, i, op, &wheelCol, &gain, w, open[no:])
 			}
 		}
+		servingCells(&p, open[:no], w)
 		sc := s.Score()
 		placed += s.Tokens() - p.Tokens()
 		v := phase2Open(&base, p.Tokens(), open[:no], wheel, cs, &ok)
@@ -363,6 +364,7 @@ func TestPhase2ExactNeedsCellsNextToTheTile(t *testing.T) {
 			no += tileNeeds(&s, i, op, &wheelCol, &gain, w, open[no:])
 		}
 	}
+	servingCells(&s, open[:no], w)
 	var blue []uint64
 	var tasks []int
 	for _, o := range open[:no] {

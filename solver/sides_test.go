@@ -92,7 +92,7 @@ func TestPhase2OpenCountsTheSides(t *testing.T) {
 	// 12 (R5: BBB, B), 48 (T5: RR, B), 67 (Y6: RR, TT, B), 11 (R4: RT, BY),
 	// 62 (Y4: RT, BY): the tasks that ask one blue, all next to one cell.
 	for _, o := range [][2]uint8{{12, 1}, {48, 1}, {67, 2}, {11, 1}, {62, 1}} {
-		open = append(open, openTask{id: o[0], j: o[1], minK: [solo.NumColours]uint8{solo.Blue: 1}, local: 1 << solo.Blue, near: 1})
+		open = append(open, openTask{id: o[0], j: o[1], minK: [solo.NumColours]uint8{solo.Blue: 1}, local: 1 << solo.Blue, near: 1, reach: [solo.NumColours]uint64{solo.Blue: 1}})
 	}
 	assert.Equal(t, 1+10*(maxTok-4), phase2Open(&base, 0, open, []uint8{18}, allCells(), &allSets))
 	assert.Equal(t, 1+10*(maxTok-4), phase2Open(&base, 0, open[:4], []uint8{18}, allCells(), &allSets), "four tiles fit")
