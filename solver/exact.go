@@ -76,11 +76,12 @@ type openTask struct {
 	// the bits of near (see cellIndex).
 	local uint8
 	near  uint64
-	// reach[c], for a colour of which the task lacks one more tile at
-	// least (minK[c] == 1), holds the empty cells next to the display on
-	// which a tile of colour c would make the tile see more of colour c
-	// (solo.State.Touched): a set that brings one tile of colour c closes
-	// the task only with that tile on one of them.
+	// reach[c], for a colour of which one or two more tiles can close the
+	// task (minK[c] is 1 or 2), holds the empty cells next to the display
+	// on which a tile of colour c would make the tile see more of colour c
+	// (solo.State.Touched): a set that brings one or two tiles of colour
+	// c closes the task only with one of them on one of those cells
+	// (servingCells).
 	reach [solo.NumColours]uint64
 	// i is the tile's index among the placed tiles.
 	i uint8
@@ -184,7 +185,9 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 	for _, o := range open[:no] {
 		g = mix(g ^ uint64(o.id)<<8 ^ uint64(o.j)<<4 ^ uint64(o.minK[0])<<16 ^ uint64(o.minK[1])<<24 ^ uint64(o.minK[2])<<32 ^ uint64(o.minK[3])<<40 ^ uint64(o.local)<<48)
 		g = mix(g ^ o.near)
-		g = mix(g ^ o.reach[0] ^ o.reach[1]<<1 ^ o.reach[2]<<2 ^ o.reach[3]<<3)
+		for _, r := range o.reach {
+			g = mix(g ^ r)
+		}
 	}
 	cellKinds(s, cs, scratch)
 	for c := range solo.NumColours {
@@ -516,8 +519,8 @@ type setCounter struct {
 	con    [maxAdded]needy
 	upper  [maxAdded + 1]int
 	local  [solo.NumColours][3 * solo.MaxTurns]uint64
-	// reach[c]: the cells of the tasks counted that the set's one tile of
-	// colour c must serve (openTask.reach); count's scratch.
+	// reach[c]: the cells of the tasks counted that the set's one or two
+	// tiles of colour c must serve (openTask.reach); count's scratch.
 	reach [solo.NumColours][3 * solo.MaxTurns]uint64
 	// uses[c][:nuse[c]]: what each tile that must see colour c beside it
 	// asks for (sidesLoss); count's scratch.
@@ -1333,8 +1336,6 @@ func (cs *cellSights) bestOne(i int, A uint8, sat uint8) int {
 	return v
 }
 
-// maxCover is the most sets that k cells can meet: a set (a mask of cells)
-// counts when one of its cells is chosen.
 // coverOne is maxCover(sets, 1): the most of the sets one cell is in.
 func coverOne(sets []uint64) int {
 	all, any := ^uint64(0), uint64(0)
@@ -1359,10 +1360,10 @@ func coverOne(sets []uint64) int {
 	return best
 }
 
-// coverTwo is maxCover(sets, 2) for up to 64 sets: the most of the sets
-// two cells are in.
+// coverTwo is maxCover(sets, 2): the most of the sets two cells are in
+// (for more than 64 sets, all of them).
 func coverTwo(sets []uint64) int {
-	if len(sets) <= 2 {
+	if len(sets) <= 2 || len(sets) > 64 {
 		return len(sets)
 	}
 	var cells [64]uint64 // cells[x]: the sets that hold cell x
@@ -1390,6 +1391,8 @@ func coverTwo(sets []uint64) int {
 	return best
 }
 
+// maxCover is the most sets that k cells can meet: a set (a mask of cells)
+// counts when one of its cells is chosen.
 func maxCover(sets []uint64, k int) int {
 	if k == 0 || len(sets) == 0 {
 		return 0
