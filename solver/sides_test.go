@@ -66,14 +66,8 @@ func TestCounterSidesBoundEveryLayout(t *testing.T) {
 			if loss == 0 || rng.IntN(8) != 0 {
 				continue
 			}
-			var ids []uint8
-			for b := uint(S); b != 0; b &= b - 1 {
-				ids = append(ids, wheel[bits.TrailingZeros(b)])
-			}
-			most := min(mostTokens(&s, ids), maxTok)
-			assert.GreaterOrEqual(t, tok, most, "seed %d, tiles %v on %d tiles", seed, ids, s.DisplaySize())
 			fired++
-			if tok == most {
+			if countAtLeastLaid(t, &s, wheel, S, tok, seed) {
 				exact++
 			}
 		}
@@ -96,4 +90,18 @@ func TestPhase2OpenCountsTheSides(t *testing.T) {
 	}
 	assert.Equal(t, 1+10*(maxTok-4), phase2Open(&base, 0, open, []uint8{18}, allCells(), &allSets))
 	assert.Equal(t, 1+10*(maxTok-4), phase2Open(&base, 0, open[:4], []uint8{18}, allCells(), &allSets), "four tiles fit")
+}
+
+// countAtLeastLaid asserts that tok, the counter's tokens for the set S of
+// the wheel tiles wheel laid on s's display, are at least the most any
+// layout of them gives (mostTokens), and reports whether they are equal.
+func countAtLeastLaid(t *testing.T, s *solo.State, wheel []uint8, S int, tok int, seed uint64) bool {
+	t.Helper()
+	var ids []uint8
+	for b := uint(S); b != 0; b &= b - 1 {
+		ids = append(ids, wheel[bits.TrailingZeros(b)])
+	}
+	most := min(mostTokens(s, ids), maxTok)
+	assert.GreaterOrEqual(t, tok, most, "seed %d, tiles %v on %d tiles", seed, ids, s.DisplaySize())
+	return tok == most
 }
