@@ -501,7 +501,7 @@ func (ss *setSums) fill(wheel []uint8) {
 func (sc *setCounter) value(S, cost int, packed uint32, best int) int {
 	tok, nc := sc.count(S, packed)
 	v := cost + 10*(maxTok-min(tok, maxTok))
-	if v < best && nc >= 2 {
+	if v < best && (nc >= 2 || nc == 1 && sc.pin != 0) {
 		tok = sc.share(tok, nc)
 		v = cost + 10*(maxTok-min(tok, maxTok))
 	}
@@ -526,6 +526,17 @@ type setCounter struct {
 	// asks for (sidesLoss); count's scratch.
 	uses [solo.NumColours][solo.MaxTurns + maxAdded]uint8
 	nuse [solo.NumColours]int
+	// pin, when not 0, is 1 + the wheel index of a tile whose cell is
+	// known: of kind pinKind (cellSights.kindOf), with the bit pinBit in
+	// the open tasks' reach (0: none known). The sets counted hold it.
+	pin     int
+	pinKind int
+	pinBit  uint64
+	// pinNear, where pinNearOn, is for the pinned tile what near is for
+	// every tile, on its cell: the mask of its tasks that ask no more of
+	// colour c than the cell can come to see with a new tiles of c.
+	pinNear   [solo.NumColours][farMax + 1]uint8
+	pinNearOn bool
 }
 
 // sidesLoss bounds the tasks lost when tiles must sit beside the k new
@@ -604,7 +615,20 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 				sat &= cs.near[i][c][a]
 			}
 		}
-		if sat&names[id][absent] == 0 {
+		pinned := i+1 == sc.pin
+		if pinned {
+			// Its cell sees all it will of the colours S brings no
+			// other tile of.
+			sat &= cs.fitOf(sc.pinKind, i, absent)
+			if sc.pinNearOn {
+				for c := range solo.Colour(solo.NumColours) {
+					if a := int(added[c]); c != own && a >= 1 && a <= farMax {
+						sat &= sc.pinNear[c][a]
+					}
+				}
+			}
+		}
+		if pinned || sat&names[id][absent] == 0 {
 			tok += bits.OnesCount8(sat)
 			if b := cs.blind &^ absent0 &^ (1 << own); b != 0 && sat != 0 {
 				for ; b != 0; b &= b - 1 {
@@ -625,11 +649,15 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	}
 	var nlocal, nreach [solo.NumColours]int
 	var lastTile [solo.NumColours]uint8
+	pc := -1 // the pinned tile's colour, when its cell's bit is known
+	if sc.pin != 0 && sc.pinBit != 0 {
+		pc = int(tiles[sc.wheel[sc.pin-1]].colour)
+	}
 	for _, o := range sc.open {
 		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
 			tok++
 			for c := range solo.NumColours {
-				if added[c] <= 2 && o.minK[c] >= 1 {
+				if added[c] <= 2 && o.minK[c] >= 1 || c == pc && added[c] == 3 && o.minK[c] >= 1 && o.minK[c] <= 2 {
 					sc.reach[c][nreach[c]] = o.reach[c]
 					nreach[c]++
 				}
@@ -660,7 +688,11 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 		if nuse[c] > 0 {
 			loss = max(loss, sidesLoss(sc.uses[c][:nuse[c]], int(added[c])))
 		}
-		if nreach[c] > int(added[c]) {
+		if c == pc && nreach[c] > 0 {
+			// The pinned tile serves the tasks its cell serves, the
+			// other one or two tiles of its colour the others they can.
+			loss = max(loss, sc.pinnedLoss(sc.reach[c][:nreach[c]], int(added[c])-1))
+		} else if nreach[c] > int(added[c]) {
 			// Each of the one or two tiles of colour c serves only
 			// the tasks whose cells hold its cell.
 			if added[c] == 1 {
@@ -673,10 +705,33 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	return tok - loss, nc
 }
 
+// pinnedLoss is the tasks of reach (each the cells whose tile of the
+// pinned tile's colour could close it) that neither the pinned tile's cell
+// (pinBit) nor the other k tiles of its colour (k at most 2) serve.
+func (sc *setCounter) pinnedLoss(reach []uint64, k int) int {
+	n := 0
+	for _, r := range reach {
+		if r&sc.pinBit == 0 {
+			reach[n] = r
+			n++
+		}
+	}
+	switch {
+	case n <= k:
+		return 0
+	case k == 0:
+		return n
+	case k == 1:
+		return n - coverOne(reach[:n])
+	default:
+		return n - coverTwo(reach[:n])
+	}
+}
+
 // share lowers tok, count's tokens, for the nc tiles that need the
 // display's cells: they may not all get the cell they want.
 func (sc *setCounter) share(tok, nc int) int {
-	if nc < 2 {
+	if nc < 2 && sc.pin == 0 || nc == 0 {
 		return tok
 	}
 	sum := 0
@@ -686,6 +741,9 @@ func (sc *setCounter) share(tok, nc int) int {
 	}
 	sc.upper[nc] = 0
 	var used [maxClasses]uint8
+	if sc.pin != 0 {
+		used[sc.pinKind] = 1 // the pinned tile's cell
+	}
 	got := -1
 	sc.cs.assign(sc.con[:nc], sc.upper[:nc+1], &used, 0, &got)
 	return tok - (sum - got)
@@ -912,6 +970,22 @@ type cellSights struct {
 	// tile of colour c: every tile that comes to see colour c then sees it
 	// through a new tile of colour c next to it (sidesLoss).
 	blind uint8
+	// The empty cells next to the display, nf of them, and the kind of
+	// each (kindOf).
+	at   [maxClasses]solo.Cell
+	kind [maxClasses]uint8
+	nf   int
+}
+
+// kindOf is the kind of the empty cell c next to the display, or -1 if c
+// is not one.
+func (cs *cellSights) kindOf(c solo.Cell) int {
+	for f, x := range cs.at[:cs.nf] {
+		if x == c {
+			return int(cs.kind[f])
+		}
+	}
+	return -1
 }
 
 // farMax is the most other new tiles of a colour far tracks: no task asks
@@ -1026,15 +1100,14 @@ func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSi
 	// What each empty cell next to the display sees, one kind per
 	// distinct sight.
 	cs.n = 0
-	var done [maxClasses]solo.Cell
 	nf := 0
 	for i := range nd {
 		_, c, _ := s.Placed(i)
 		for _, f := range s.Neighbours(c) {
-			if s.TileAt(f) != 0 || slices.Contains(done[:nf], f) {
+			if s.TileAt(f) != 0 || slices.Contains(cs.at[:nf], f) {
 				continue
 			}
-			done[nf] = f
+			cs.at[nf] = f
 			nf++
 			var seenG [4]int8
 			k := 0
@@ -1060,8 +1133,10 @@ func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSi
 				cs.n++
 			}
 			cs.cap[q]++
+			cs.kind[nf-1] = uint8(q)
 		}
 	}
+	cs.nf = nf
 	for c := range solo.Colour(solo.NumColours) {
 		if parent != nil && c != col {
 			cs.far[c] = parent[c]
@@ -1610,13 +1685,18 @@ func (m *model) counter(s *solo.State, wheel []uint8, wheelCol *[solo.NumColours
 // through such a child takes a set that holds the tile, so no line through
 // it scores less. Spaces without a tile get infinity.
 func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
-	m.phase2AheadAbove(s, ahead, -1, nil, nil)
+	m.phase2AheadAbove(s, ahead, -1, nil, nil, nil)
 }
 
 // phase2AheadAbove is phase2Ahead that also marks in above (when lim >= 0)
 // the takeable sets whose value with the notes so far is above lim, and
-// copies s's far sights (cellSights.far) to far when it is not nil.
-func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *setBits, far *farSights) {
+// copies s's far sights (cellSights.far) to far when it is not nil. When
+// cells is not nil (and lim >= 0, above not nil), cells[sp][f] is set,
+// for the child that puts the tile on space sp (one the meeple can reach,
+// within lim by ahead) on s's frontier cell f, to a bound above lim where
+// no set holding the tile comes within lim with the tile on that cell
+// (setCounter.pinCells), and to 0 elsewhere.
+func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *setBits, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
 	var wheelCol [solo.NumColours]int
@@ -1689,4 +1769,96 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 	for i := range nw {
 		ahead[spaces[i]] = done + best[i]
 	}
+	if cells == nil || above == nil || lim < 0 {
+		return
+	}
+	var acc [3]uint8
+	var cand [1 << (spaceCount - 1)]uint16
+	for _, sp := range acc[:s.Accessible(&acc)] {
+		i := slices.Index(spaces[:nw], sp)
+		clear(cells[sp][:])
+		if done+best[i] > lim {
+			continue
+		}
+		nc := 0
+		for S := 1 << i; S < 1<<nw; S = (S + 1) | 1<<i {
+			if ok.has(uint32(S)) && !above.has(uint32(S)) {
+				cand[nc] = uint16(S)
+				nc++
+			}
+		}
+		sc.pinCells(s, i, cand[:nc], sums, limP, full, scratch, &cells[sp], int16(max(done+best[i], lim+1)))
+	}
+}
+
+// pinCells sets cells[f], for the children of the phase-2 position s that
+// put its wheel tile i on frontier cell f, to bound where no set of cand
+// (sets of wheel tiles that hold tile i) has a value (with the tile pinned
+// to f) within limP, and to 0 elsewhere. The caller's bound must hold for
+// every child that takes tile i, and exceed the limit where cand is every
+// set holding i within limP: a line through such a child takes one of them.
+func (sc *setCounter) pinCells(s *solo.State, i int, cand []uint16, sums *setSums, limP, full int, scratch *reachScratch, cells *[solo.MaxFrontier]int16, bound int16) {
+	for f := range s.NumFrontier() {
+		x := s.FrontierCell(f)
+		if !sc.pinTo(i, x, scratch) {
+			continue
+		}
+		// What the cell can come to see is found only where its sight
+		// alone leaves a set within the limit.
+		if !sc.pinnedAbove(cand, sums, limP, full) {
+			sc.pinNearOf(s, x, scratch)
+			if !sc.pinnedAbove(cand, sums, limP, full) {
+				continue
+			}
+		}
+		cells[f] = bound
+	}
+	sc.pin, sc.pinNearOn = 0, false
+}
+
+// pinTo pins the wheel tile i to x, an empty cell next to the display
+// (false if x is not one): the counts that follow take the tile on x, as
+// x sees the display now, until pin is set to 0.
+func (sc *setCounter) pinTo(i int, x solo.Cell, scratch *reachScratch) bool {
+	k := sc.cs.kindOf(x)
+	if k < 0 {
+		return false
+	}
+	sc.pin, sc.pinKind, sc.pinBit, sc.pinNearOn = i+1, k, scratch.cellBit(x), false
+	return true
+}
+
+// pinNearOf fills pinNear for the tile pinned to x: what a tile there can
+// come to see of each other colour (its sight now and reachGain's).
+func (sc *setCounter) pinNearOf(s *solo.State, x solo.Cell, scratch *reachScratch) {
+	near := &sc.pinNear
+	*near = [solo.NumColours][farMax + 1]uint8{}
+	var gain [maxGain]int
+	t := &tiles[sc.wheel[sc.pin-1]]
+	for c := range solo.Colour(solo.NumColours) {
+		if c == t.colour {
+			continue
+		}
+		reachGain(s, x, c, farMax, &gain, scratch)
+		for a := 1; a <= farMax; a++ {
+			for j := range t.ntasks {
+				if int(t.tasks[j][c]) <= sc.cs.sight[sc.pinKind][c]+gain[a] {
+					near[c][a] |= 1 << j
+				}
+			}
+		}
+	}
+	sc.pinNearOn = true
+}
+
+// pinnedAbove reports whether every set of cand has a value above limP
+// with the tile pinned as sc says.
+func (sc *setCounter) pinnedAbove(cand []uint16, sums *setSums, limP, full int) bool {
+	for _, S := range cand {
+		cost := int(sums.cost[S])
+		if finalValue(sc.value(int(S), cost, sums.added[S], limP+1), cost, int(S) == full) <= limP {
+			return false
+		}
+	}
+	return true
 }

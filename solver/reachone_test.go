@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/novaluna/novaluna/solo"
 )
@@ -106,4 +107,73 @@ func TestCounterOneTileBoundEveryLayout(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, fired, 60, "too few sets where one tile's cells matter")
 	t.Logf("%d sets laid where one tile of a colour cannot serve every task, %d of them counted exactly", fired, exact)
+}
+
+// TestCounterPinnedBoundEveryLayout: at positions of random games four to
+// seven turns in, for sets of two or three wheel tiles with one of them
+// pinned to an empty cell next to the display (setCounter.pinTo and
+// pinNearOf, as pinCells asks), the counter's tokens are never fewer than
+// the most that any layout of the set with that tile on that cell gives
+// (mostTokens).
+func TestCounterPinnedBoundEveryLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(53, 54))
+	laid, fewer, nearer, exact := 0, 0, 0, 0
+	for seed := uint64(1); laid < 400 && seed < 400; seed++ {
+		d := solo.SeedDeck(seed)
+		m := newModel(d)
+		s := solo.NewState(d)
+		for range 4 + rng.IntN(4) {
+			var acc [3]uint8
+			k := s.Accessible(&acc)
+			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		}
+		if s.Over() {
+			continue
+		}
+		wheel, _, wheelCol := wheelOf(&s)
+		var open [3 * solo.MaxTurns]openTask
+		var base [solo.NumColours]int
+		scratch := new(reachScratch)
+		sc := m.counter(&s, wheel, &wheelCol, scratch, &open, &base)
+		sums := scratch.sumsOf(wheel)
+		for S := range 1 << len(wheel) {
+			if n := bits.OnesCount(uint(S)); n < 2 || n > 3 || rng.IntN(6) != 0 {
+				continue
+			}
+			cost := int(sums.cost[S])
+			free := maxTok - (sc.value(S, cost, sums.added[S], infinity)-cost)/10
+			i := bits.TrailingZeros(uint(S))
+			f := rng.IntN(s.NumFrontier())
+			x := s.FrontierCell(f)
+			require.True(t, sc.pinTo(i, x, scratch), "seed %d: frontier cell %d has no kind", seed, f)
+			sight := maxTok - (sc.value(S, cost, sums.added[S], infinity)-cost)/10
+			sc.pinNearOf(&s, x, scratch)
+			tok := maxTok - (sc.value(S, cost, sums.added[S], infinity)-cost)/10
+			sc.pin = 0
+			require.LessOrEqual(t, sight, free, "seed %d: pinning a tile raised the count", seed)
+			require.LessOrEqual(t, tok, sight, "seed %d: what the cell can come to see raised the count", seed)
+			var rest []uint8
+			for b := uint(S) &^ (1 << i); b != 0; b &= b - 1 {
+				rest = append(rest, wheel[bits.TrailingZeros(b)])
+			}
+			p := s
+			p.Lay(wheel[i], x)
+			most := min(mostTokens(&p, rest), maxTok)
+			require.GreaterOrEqual(t, tok, most, "seed %d: tile %d on cell %d, then %v", seed, wheel[i], f, rest)
+			laid++
+			if sight < free {
+				fewer++
+			}
+			if tok < sight {
+				nearer++
+			}
+			if tok == most {
+				exact++
+			}
+		}
+	}
+	require.GreaterOrEqual(t, laid, 400, "sets laid")
+	assert.Positive(t, fewer, "sets the pinned tile's cell counts lower")
+	assert.Positive(t, nearer, "sets what the pinned tile's cell can come to see counts lower")
+	t.Logf("%d sets with a tile pinned, %d counted lower than unpinned, %d lower still by what the cell can come to see, %d exactly", laid, fewer, nearer, exact)
 }

@@ -255,19 +255,24 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	// phase 1): where that is above the limit, none of them is made.
 	var ahead, aheadEnd [spaceCount]int16
 	var from, fromEnd *setBits
+	// cells[sp][f]: tileAhead's bound for the child that puts the tile on
+	// space sp on frontier cell f, where tileAhead applies, or in phase 2
+	// phase2Ahead's above the limit (0: none); cellsEnd the same after
+	// ending phase 1.
+	var cells, cellsEnd [spaceCount][solo.MaxFrontier]int16
+	var byCell [spaceCount]bool
 	if lim >= 0 && s.Phase() == solo.Phase2 {
 		from = &w.above[0]
-		w.phase2Ahead(s, lim, &ahead, from, &w.far[0])
+		w.phase2Ahead(s, lim, &ahead, from, &w.far[0], &cells)
+		for sp := range byCell {
+			byCell[sp] = true
+		}
 	}
 	if lim >= 0 && s.CanEndPhase1() && !w.ended.Over() {
 		fromEnd = &w.above[1]
-		w.phase2Ahead(&w.ended, lim, &aheadEnd, fromEnd, &w.far[1])
+		w.phase2Ahead(&w.ended, lim, &aheadEnd, fromEnd, &w.far[1], &cellsEnd)
 	}
 	var la lookahead
-	// cells[sp][f]: tileAhead's bound for the child that puts the tile on
-	// space sp on frontier cell f, where tileAhead applies.
-	var cells [spaceCount][solo.MaxFrontier]int16
-	var byCell [spaceCount]bool
 	p1 := lim >= 0 && s.Phase() == solo.Phase1
 	layout := w.layout && p1
 	w.layout = false
@@ -289,6 +294,9 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 			return 0
 		}
 		if mv.end {
+			if aheadEnd[mv.sp] == 0 && cellsEnd[mv.sp][mv.front] > 0 {
+				return cellsEnd[mv.sp][mv.front]
+			}
 			return aheadEnd[mv.sp]
 		}
 		if byCell[mv.sp] && int(cells[mv.sp][mv.front]) > lim {
@@ -372,11 +380,12 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 // phase2Ahead sets ahead[sp] to model.phase2Ahead's value for the tile on
 // space sp of the phase-2 position s where that is above lim, and leaves
 // it 0 elsewhere; it marks in above the sets of s's wheel tiles whose
-// value is above lim (model.phase2AheadAbove), and keeps s's far sights
-// in far.
-func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *setBits, far *farSights) {
+// value is above lim (model.phase2AheadAbove), keeps s's far sights in
+// far, and fills cells with the bounds above lim of the children by the
+// cell their tile goes on (0 elsewhere).
+func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *setBits, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16) {
 	var v [spaceCount]int
-	w.sh.m.phase2AheadAbove(s, &v, lim, above, far)
+	w.sh.m.phase2AheadAbove(s, &v, lim, above, far, cells)
 	w.tick() // a bound, like a child's
 	for sp, a := range v {
 		if a > lim {

@@ -219,10 +219,12 @@ func TestCellGainsBoundTheTokens(t *testing.T) {
 // limits from 12 under the best line to the worst child's best, the bound a child gets
 // with the sets its parent's walk put above the limit (boundBelowFrom) is
 // never above the child's best score, found by trying every move, and is
-// above the limit wherever the child's bound without them is.
+// above the limit wherever the child's bound without them is; and the
+// bound the parent gives a child by its tile's cell (pinCells) is above
+// the limit and never above the child's best.
 func TestParentSetsBoundEveryChild(t *testing.T) {
 	src := rand.NewPCG(23, 24)
-	checked, cut, extra := 0, 0, 0
+	checked, cut, extra, pinned := 0, 0, 0, 0
 	for seed := uint64(1); checked < 5000 && seed < 400; seed++ {
 		d := solo.SeedDeck(seed)[:15]
 		g, ok := endgame(d, src, 3)
@@ -235,6 +237,7 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 		type child struct {
 			s    solo.State
 			sp   uint8
+			q    int
 			best int
 		}
 		var kids []child
@@ -244,7 +247,7 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 				c := s
 				c.Apply(sp, s.FrontierCell(q))
 				b := brute(t, plain, &c)
-				kids = append(kids, child{c, sp, b})
+				kids = append(kids, child{c, sp, q, b})
 				least, most = min(least, b), max(most, b)
 			}
 		}
@@ -253,8 +256,15 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 			var ahead [spaceCount]int
 			var above setBits
 			var far farSights
-			m.phase2AheadAbove(&s, &ahead, lim, &above, &far)
+			var cells [spaceCount][solo.MaxFrontier]int16
+			m.phase2AheadAbove(&s, &ahead, lim, &above, &far, &cells)
 			for _, k := range kids {
+				if v := int(cells[k.sp][k.q]); v > 0 {
+					// The child's tile pinned to its cell (pinCells).
+					require.Greater(t, v, lim, "seed %d, limit %d: a pinned cell's bound within the limit", seed, lim)
+					require.LessOrEqual(t, v, k.best, "seed %d, limit %d: the child taking space %d to cell %d, pinned", seed, lim, k.sp, k.q)
+					pinned++
+				}
 				ps := parentSets{above: &above, it: wheelIndex(&s, k.sp), lim: lim}
 				v := m.boundBelowFrom(&k.s, lim, &ps)
 				require.LessOrEqual(t, v, k.best, "seed %d, limit %d: the child taking space %d", seed, lim, k.sp)
@@ -274,9 +284,10 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d children: %d above the limit, %d of them only with the parent's sets", checked, cut+extra, extra)
+	t.Logf("%d children: %d above the limit, %d of them only with the parent's sets; %d bounded by their pinned cell", checked, cut+extra, extra, pinned)
 	assert.GreaterOrEqual(t, checked, 5000, "children checked")
 	assert.Positive(t, cut, "children above the limit")
+	assert.Positive(t, pinned, "children bounded by their pinned cell")
 }
 
 // TestParentFarSightsBoundTheChild checks cellKindsFrom: at the phase-2
