@@ -521,7 +521,7 @@ type setCounter struct {
 	local  [solo.NumColours][3 * solo.MaxTurns]uint64
 	// reach[c]: the cells of the tasks counted that the set's one or two
 	// tiles of colour c must serve (openTask.reach); count's scratch.
-	reach [solo.NumColours][3 * solo.MaxTurns]uint64
+	reach [solo.NumColours][3*solo.MaxTurns + solo.MaxTasks]uint64
 	// uses[c][:nuse[c]]: what each tile that must see colour c beside it
 	// asks for (sidesLoss); count's scratch.
 	uses [solo.NumColours][solo.MaxTurns + maxAdded]uint8
@@ -537,6 +537,13 @@ type setCounter struct {
 	// colour c than the cell can come to see with a new tiles of c.
 	pinNear   [solo.NumColours][farMax + 1]uint8
 	pinNearOn bool
+	// pinLack[c]: the pinned tile's tasks that ask more of colour c than
+	// its cell sees now; pinReach[c]: the cells a tile of colour c must
+	// be on for the pinned tile to see it (next to the cell, or to a
+	// group of colour c next to it).
+	pinLack  [solo.NumColours]uint8
+	pinReach [solo.NumColours]uint64
+	pinSat   uint8 // count's: the pinned tile's tasks it counted
 }
 
 // sidesLoss bounds the tasks lost when tiles must sit beside the k new
@@ -628,6 +635,9 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 				}
 			}
 		}
+		if pinned {
+			sc.pinSat = sat
+		}
 		if pinned || sat&names[id][absent] == 0 {
 			tok += bits.OnesCount8(sat)
 			if b := cs.blind &^ absent0 &^ (1 << own); b != 0 && sat != 0 {
@@ -658,7 +668,11 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 			tok++
 			for c := range solo.NumColours {
 				if added[c] <= 2 && o.minK[c] >= 1 || c == pc && added[c] == 3 && o.minK[c] >= 1 && o.minK[c] <= 2 {
-					sc.reach[c][nreach[c]] = o.reach[c]
+					r := o.reach[c]
+					if pc >= 0 && c != pc {
+						r &^= sc.pinBit // the pinned tile's cell holds another colour
+					}
+					sc.reach[c][nreach[c]] = r
 					nreach[c]++
 				}
 			}
@@ -673,6 +687,20 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 					sc.uses[c][nuse[c]] = 1
 					nuse[c]++
 				}
+			}
+		}
+	}
+	if sc.pin != 0 && sc.pinNearOn {
+		// The pinned tile's tasks that one or two new tiles of a colour
+		// must bring: those tiles serve them only from its cells.
+		own := tiles[sc.wheel[sc.pin-1]].colour
+		for c := range solo.NumColours {
+			if c == int(own) || added[c] == 0 || added[c] > 2 {
+				continue
+			}
+			for m := sc.pinSat & sc.pinLack[c]; m != 0; m &= m - 1 {
+				sc.reach[c][nreach[c]] = sc.pinReach[c]
+				nreach[c]++
 			}
 		}
 	}
@@ -1840,15 +1868,70 @@ func (sc *setCounter) pinNearOf(s *solo.State, x solo.Cell, scratch *reachScratc
 			continue
 		}
 		reachGain(s, x, c, farMax, &gain, scratch)
-		for a := 1; a <= farMax; a++ {
-			for j := range t.ntasks {
-				if int(t.tasks[j][c]) <= sc.cs.sight[sc.pinKind][c]+gain[a] {
+		sight := sc.cs.sight[sc.pinKind][c]
+		sc.pinLack[c] = 0
+		for j := range t.ntasks {
+			if int(t.tasks[j][c]) > sight {
+				sc.pinLack[c] |= 1 << j
+			}
+			for a := 1; a <= farMax; a++ {
+				if int(t.tasks[j][c]) <= sight+gain[a] {
 					near[c][a] |= 1 << j
 				}
 			}
 		}
+		sc.pinReach[c] = pinServing(s, x, c, scratch)
 	}
 	sc.pinNearOn = true
+}
+
+// pinServing is the cells (their bits in scratch) a tile of colour c must
+// be on for a tile on the empty cell x to see it: the empty cells next to
+// x or to a group of colour c next to x (R10); all bits when the cells
+// have run out of them.
+func pinServing(s *solo.State, x solo.Cell, c solo.Colour, scratch *reachScratch) uint64 {
+	var r uint64
+	var stack, seen [solo.MaxTurns]solo.Cell
+	ns := 0
+	add := func(v solo.Cell) bool {
+		b := scratch.cellBit(v)
+		r |= b
+		return b != 0
+	}
+	for _, nb := range s.Neighbours(x) {
+		id := s.TileAt(nb)
+		if id == 0 {
+			if !add(nb) {
+				return ^uint64(0)
+			}
+			continue
+		}
+		if tiles[id].colour != c || slices.Contains(seen[:ns], nb) {
+			continue
+		}
+		seen[ns] = nb
+		ns++
+		stack[0] = nb
+		sp := 1
+		for sp > 0 {
+			sp--
+			for _, v := range s.Neighbours(stack[sp]) {
+				vid := s.TileAt(v)
+				switch {
+				case vid == 0 && v != x:
+					if !add(v) {
+						return ^uint64(0)
+					}
+				case vid != 0 && tiles[vid].colour == c && !slices.Contains(seen[:ns], v):
+					seen[ns] = v
+					ns++
+					stack[sp] = v
+					sp++
+				}
+			}
+		}
+	}
+	return r
 }
 
 // pinnedAbove reports whether every set of cand has a value above limP
