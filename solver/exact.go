@@ -544,6 +544,11 @@ type setCounter struct {
 	pinLack  [solo.NumColours]uint8
 	pinReach [solo.NumColours]uint64
 	pinSat   uint8 // count's: the pinned tile's tasks it counted
+	// pinDist[k]: for the open task k of a tile of another colour than
+	// the pinned tile's, the fewest other new tiles of the pinned tile's
+	// colour that could join the pinned tile to a cell next to the
+	// task's tile (pinJoin; pinFar+1: more than pinFar).
+	pinDist [3 * solo.MaxTurns]uint8
 }
 
 // sidesLoss bounds the tasks lost when tiles must sit beside the k new
@@ -634,8 +639,6 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 					}
 				}
 			}
-		}
-		if pinned {
 			sc.pinSat = sat
 		}
 		if pinned || sat&names[id][absent] == 0 {
@@ -663,8 +666,17 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	if sc.pin != 0 && sc.pinBit != 0 {
 		pc = int(tiles[sc.wheel[sc.pin-1]].colour)
 	}
-	for _, o := range sc.open {
+	pj := -1 // the pinned tile's colour, where pinDist holds
+	if sc.pin != 0 && sc.pinNearOn {
+		pj = int(tiles[sc.wheel[sc.pin-1]].colour)
+	}
+	for k, o := range sc.open {
 		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
+			if pj >= 0 && o.minK[pj] >= 1 && o.minK[pj] == added[pj] && sc.pinDist[k] >= added[pj] {
+				// It needs every tile of the pinned tile's colour,
+				// and the pinned one cannot join it.
+				continue
+			}
 			tok++
 			for c := range solo.NumColours {
 				if added[c] <= 2 && o.minK[c] >= 1 || c == pc && added[c] == 3 && o.minK[c] >= 1 && o.minK[c] <= 2 {
@@ -1882,7 +1894,64 @@ func (sc *setCounter) pinNearOf(s *solo.State, x solo.Cell, scratch *reachScratc
 		}
 		sc.pinReach[c] = pinServing(s, x, c, scratch)
 	}
+	sc.pinJoin(s, x, t.colour, scratch)
 	sc.pinNearOn = true
+}
+
+// pinFar is the farthest pinJoin looks.
+const pinFar = 4
+
+// pinJoin fills pinDist for the tile of colour c pinned to x: a 0-1
+// breadth-first search from x, where an empty cell costs one tile (of
+// colour c) and a display tile of colour c none, as a group of colour c
+// grows (R10); other colours block. A display tile sees the pinned tile
+// only if such a group reaches a cell next to it.
+func (sc *setCounter) pinJoin(s *solo.State, x solo.Cell, c solo.Colour, w *reachScratch) {
+	w.gen++
+	if w.gen == 0 { // wrapped: old stamps could look current
+		clear(w.stamp[:])
+		w.gen = 1
+	}
+	gen := w.gen
+	head, tail := solo.GridCells, solo.GridCells // a deque in the middle
+	w.stamp[x], w.dist[x] = gen, 0
+	w.queue[tail] = x
+	tail++
+	for head < tail {
+		u := w.queue[head]
+		head++
+		d := w.dist[u]
+		if u != x && s.TileAt(u) == 0 && !s.Inner(u) {
+			continue
+		}
+		for _, v := range s.Neighbours(u) {
+			id := s.TileAt(v)
+			switch {
+			case id == 0 && d < pinFar && (w.stamp[v] != gen || w.dist[v] > d+1):
+				w.stamp[v], w.dist[v] = gen, d+1
+				w.queue[tail] = v
+				tail++
+			case id != 0 && tiles[id].colour == c && (w.stamp[v] != gen || w.dist[v] > d):
+				w.stamp[v], w.dist[v] = gen, d
+				head--
+				w.queue[head] = v
+			}
+		}
+	}
+	for k, o := range sc.open {
+		_, tc, _ := s.Placed(int(o.i))
+		if tiles[o.id].colour == c {
+			sc.pinDist[k] = 0 // it sees its own colour its own way: no rule
+			continue
+		}
+		d := int8(pinFar + 1)
+		for _, v := range s.Neighbours(tc) {
+			if w.stamp[v] == gen {
+				d = min(d, w.dist[v])
+			}
+		}
+		sc.pinDist[k] = uint8(d)
+	}
 }
 
 // pinServing is the cells (their bits in scratch) a tile of colour c must
