@@ -30,9 +30,7 @@ func shortPositions(t *testing.T, rng *rand.Rand, n int, check func(seed uint64,
 		d := solo.SeedDeck(seed)[:13]
 		s := solo.NewState(d)
 		for s.Phase() == solo.Phase1 && s.TilesOnTrack()+min(s.Turns()+s.TilesOnTrack(), len(d)-solo.SetupTiles) > 3 {
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+			randomTurn(&s, rng)
 		}
 		if s.Phase() == solo.Phase1 {
 			found++
@@ -264,9 +262,7 @@ func TestPhase1SetsHoldEveryTakenSet(t *testing.T) {
 		for game := range 40 {
 			s := solo.NewState(d)
 			for range game % 9 {
-				var acc [3]uint8
-				k := s.Accessible(&acc)
-				s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+				randomTurn(&s, rng)
 			}
 			var U [maxAdded]uint8
 			var spaceBit [solo.SetupTiles]uint32

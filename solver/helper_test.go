@@ -66,3 +66,20 @@ func phase2Start(t *testing.T, d solo.Deck, game int, salt uint64) (solo.State, 
 	s := g.State()
 	return s, s.Phase() == solo.Phase2
 }
+
+// randomTurn plays a random turn on s: a tile the meeple can reach, on a
+// random empty cell next to the display.
+func randomTurn(s *solo.State, rng *rand.Rand) {
+	var acc [3]uint8
+	k := s.Accessible(&acc)
+	s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+}
+
+// counterOf returns m's setCounter for s's display and wheel (model.counter)
+// with the wheel, the scratch it filled and the sums of the wheel's sets.
+func counterOf(m *model, s *solo.State) (wheel []uint8, sc setCounter, scratch *reachScratch, sums *setSums) {
+	wheel, _, wheelCol := wheelOf(s)
+	scratch = new(reachScratch)
+	sc = m.counter(s, wheel, &wheelCol, scratch, new([3 * solo.MaxTurns]openTask), new([solo.NumColours]int))
+	return wheel, sc, scratch, scratch.sumsOf(wheel)
+}

@@ -52,9 +52,7 @@ func TestLayCheckMatchesExhaustive(t *testing.T) {
 	for seed := uint64(1); checked < 400; seed++ {
 		s := solo.NewState(solo.SeedDeck(seed))
 		for range 3 + rng.IntN(5) {
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+			randomTurn(&s, rng)
 		}
 		if s.Phase() != solo.Phase1 {
 			continue
@@ -124,9 +122,7 @@ func TestLayoutEndsLaidMatchesBruteForce(t *testing.T) {
 func shortOf8(d solo.Deck, rng *rand.Rand) (solo.State, bool) {
 	s := solo.NewState(d)
 	for range layCheckDepth {
-		var acc [3]uint8
-		k := s.Accessible(&acc)
-		s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+		randomTurn(&s, rng)
 	}
 	return s, s.Phase() == solo.Phase1 && s.Tokens() < solo.TokensPhase1
 }

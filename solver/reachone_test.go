@@ -61,19 +61,12 @@ func TestCounterOneTileBoundEveryLayout(t *testing.T) {
 		m := newModel(d)
 		s := solo.NewState(d)
 		for range 4 + rng.IntN(4) {
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+			randomTurn(&s, rng)
 		}
 		if s.Over() {
 			continue
 		}
-		wheel, _, wheelCol := wheelOf(&s)
-		var open [3 * solo.MaxTurns]openTask
-		var base [solo.NumColours]int
-		scratch := new(reachScratch)
-		sc := m.counter(&s, wheel, &wheelCol, scratch, &open, &base)
-		sums := scratch.sumsOf(wheel)
+		wheel, sc, _, sums := counterOf(m, &s)
 		for S := range 1 << len(wheel) {
 			if n := bits.OnesCount(uint(S)); n < 2 || n > 3 {
 				continue
@@ -123,19 +116,12 @@ func TestCounterPinnedBoundEveryLayout(t *testing.T) {
 		m := newModel(d)
 		s := solo.NewState(d)
 		for range 4 + rng.IntN(4) {
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+			randomTurn(&s, rng)
 		}
 		if s.Over() {
 			continue
 		}
-		wheel, _, wheelCol := wheelOf(&s)
-		var open [3 * solo.MaxTurns]openTask
-		var base [solo.NumColours]int
-		scratch := new(reachScratch)
-		sc := m.counter(&s, wheel, &wheelCol, scratch, &open, &base)
-		sums := scratch.sumsOf(wheel)
+		wheel, sc, scratch, sums := counterOf(m, &s)
 		for S := range 1 << len(wheel) {
 			if n := bits.OnesCount(uint(S)); n < 2 || n > 3 || rng.IntN(6) != 0 {
 				continue

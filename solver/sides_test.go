@@ -42,16 +42,9 @@ func TestCounterSidesBoundEveryLayout(t *testing.T) {
 		m := newModel(d)
 		s := solo.NewState(d)
 		for range 1 + rng.IntN(2) {
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+			randomTurn(&s, rng)
 		}
-		wheel, _, wheelCol := wheelOf(&s)
-		var open [3 * solo.MaxTurns]openTask
-		var base [solo.NumColours]int
-		scratch := new(reachScratch)
-		sc := m.counter(&s, wheel, &wheelCol, scratch, &open, &base)
-		sums := scratch.sumsOf(wheel)
+		wheel, sc, _, sums := counterOf(m, &s)
 		for S := range 1 << len(wheel) {
 			if bits.OnesCount(uint(S)) != 5 {
 				continue

@@ -334,9 +334,7 @@ func TestParentFarSightsBoundTheChild(t *testing.T) {
 					}
 				}
 			}
-			var acc [3]uint8
-			k := s.Accessible(&acc)
-			s.Apply(acc[rng.IntN(k)], s.FrontierCell(rng.IntN(s.NumFrontier())))
+			randomTurn(&s, rng)
 		}
 	}
 	t.Logf("%d children, %d with far sights looser than their own", children, looser)
