@@ -83,3 +83,14 @@ func counterOf(m *model, s *solo.State) (wheel []uint8, sc setCounter, scratch *
 	sc = m.counter(s, wheel, &wheelCol, scratch, new([3 * solo.MaxTurns]openTask), new([solo.NumColours]int))
 	return wheel, sc, scratch, scratch.sumsOf(wheel)
 }
+
+// midGame plays four to seven random turns of seed's deck and returns
+// the deck's model and the position; ok is false when the game is over.
+func midGame(seed uint64, rng *rand.Rand) (m *model, s solo.State, ok bool) {
+	d := solo.SeedDeck(seed)
+	s = solo.NewState(d)
+	for range 4 + rng.IntN(4) {
+		randomTurn(&s, rng)
+	}
+	return newModel(d), s, !s.Over()
+}

@@ -57,13 +57,8 @@ func TestCounterOneTileBoundEveryLayout(t *testing.T) {
 	rng := rand.New(rand.NewPCG(51, 52))
 	fired, exact := 0, 0
 	for seed := uint64(1); fired < 60 && seed < 400; seed++ {
-		d := solo.SeedDeck(seed)
-		m := newModel(d)
-		s := solo.NewState(d)
-		for range 4 + rng.IntN(4) {
-			randomTurn(&s, rng)
-		}
-		if s.Over() {
+		m, s, ok := midGame(seed, rng)
+		if !ok {
 			continue
 		}
 		wheel, sc, _, sums := counterOf(m, &s)
@@ -112,13 +107,8 @@ func TestCounterPinnedBoundEveryLayout(t *testing.T) {
 	rng := rand.New(rand.NewPCG(53, 54))
 	laid, fewer, nearer, exact := 0, 0, 0, 0
 	for seed := uint64(1); laid < 400 && seed < 400; seed++ {
-		d := solo.SeedDeck(seed)
-		m := newModel(d)
-		s := solo.NewState(d)
-		for range 4 + rng.IntN(4) {
-			randomTurn(&s, rng)
-		}
-		if s.Over() {
+		m, s, ok := midGame(seed, rng)
+		if !ok {
 			continue
 		}
 		wheel, sc, scratch, sums := counterOf(m, &s)
