@@ -544,10 +544,9 @@ type setCounter struct {
 	pinLack  [solo.NumColours]uint8
 	pinReach [solo.NumColours]uint64
 	pinSat   uint8 // count's: the pinned tile's tasks it counted
-	// pinDist[k]: for the open task k of a tile of another colour than
-	// the pinned tile's, the fewest other new tiles of the pinned tile's
-	// colour that could join the pinned tile to a cell next to the
-	// task's tile (pinJoin; pinFar+1: more than pinFar).
+	// pinDist[k]: for the open task k, the fewest other new tiles of the
+	// pinned tile's colour that could join the pinned tile to a cell next
+	// to the task's tile (pinJoin; pinFar+1: more than pinFar).
 	pinDist [3 * solo.MaxTurns]uint8
 }
 
@@ -1939,11 +1938,9 @@ func (sc *setCounter) pinJoin(s *solo.State, x solo.Cell, c solo.Colour, w *reac
 		}
 	}
 	for k, o := range sc.open {
+		// A tile of colour c sees the pinned tile when the group joins
+		// its own (R10), as any other tile when the group touches it.
 		_, tc, _ := s.Placed(int(o.i))
-		if tiles[o.id].colour == c {
-			sc.pinDist[k] = 0 // it sees its own colour its own way: no rule
-			continue
-		}
 		d := int8(pinFar + 1)
 		for _, v := range s.Neighbours(tc) {
 			if w.stamp[v] == gen {
