@@ -67,6 +67,9 @@ type shared struct {
 	// nodeLimit, if positive, stops the search after about that many
 	// nodes, so that tests can stop a one-worker search deterministically.
 	nodeLimit int64
+	// wide: the run is long enough for the second worker's wide beam
+	// (wideBeam).
+	wide bool
 
 	best  atomic.Int32 // score of the incumbent line; infinity before one
 	lb    atomic.Int32 // proven lower bound

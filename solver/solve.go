@@ -109,6 +109,7 @@ func solve(ctx context.Context, g *solo.Game, opts Options, nodeLimit int64) (Re
 	sh := newShared(g, bits)
 	sh.begin = begin
 	sh.nodeLimit = nodeLimit
+	sh.wide = wideRun(opts.Time)
 
 	if opts.Time > 0 {
 		var cancel context.CancelFunc
@@ -189,8 +190,8 @@ func newShared(g *solo.Game, bits int) *shared {
 // wider beams of both rankings; then worker 1 helps worker 0 prove (both
 // raise the same bound through the shared table; seed 32 of the suite was
 // proven in 52 s of a 60 s run this way, and not at all with randomised
-// restarts in its place) after one wider beam of the priced ranking
-// (wideBeam), and any further workers run randomised restarts.
+// restarts in its place), in long runs after one wider beam of the priced
+// ranking (wideBeam), and any further workers run randomised restarts.
 func run(sh *shared, i, n int) {
 	w := newWorker(sh)
 	w.openNum, w.openDen = 0, 1
@@ -214,8 +215,10 @@ func run(sh *shared, i, n int) {
 		}
 		beam(16384, 5*16)
 		if i == 1 {
-			// One wider beam (about 450 MB): see wideBeam.
-			beam(wideBeam, pricePerToken)
+			if sh.wide {
+				// One wider beam (about 450 MB): see wideBeam.
+				beam(wideBeam, pricePerToken)
+			}
 			// The second worker then helps the first prove: the
 			// table they share passes on what each has refuted.
 			w.mirror = mirrorDepth
@@ -257,13 +260,28 @@ func (w *worker) beam(width, price int) {
 const mirrorDepth = 4
 
 // wideBeam is the width of the second worker's last beam, in the priced
-// ranking, run before it helps prove. Over the 50 suite decks, one beam
-// of 65536 alone found a better line than a whole 60 s two-worker run had
-// on 5 decks (7 points: seeds 11, 14, 21 and 22 by 1, seed 36 by 3), in
-// 16.7 s a deck (median, one core); the bound's ranking at that width
-// found better lines on 4 decks (4 points) but took 30 s, too long for a
-// minute's run, and prices of 48, 80 and 96 at 16384 found 2 points.
+// ranking, run before it helps prove when the run has no time limit or one
+// of at least wideBeamTime. Over the 50 suite decks, one beam of 65536
+// alone found a better line than a whole 60 s two-worker run had on 5
+// decks (7 points: seeds 11, 14, 21 and 22 by 1, seed 36 by 3), in 16.7 s
+// a deck (median, one core); the bound's ranking at that width found
+// better lines on 3 decks (4 points) but took 30 s, and prices of 48, 80
+// and 96 at 16384 found 2 points. In a minute it does not pay: the suite
+// with it in every run (docs/bench/suite-22-widebeam.json) had those 5
+// better lines and a bound one lower on 10 decks (mean gap 3.90 against
+// 3.84), the proofs taking 35.5 s on average against 27.4 s, as the
+// second worker helped prove 17 s later. A proof that is to finish needs
+// the best line, and over minutes 17 s is little.
 const wideBeam = 65536
+
+// wideBeamTime is the shortest time limit with the wide beam.
+const wideBeamTime = 2 * time.Minute
+
+// wideRun reports whether a run with time limit d (0: none) runs the wide
+// beam.
+func wideRun(d time.Duration) bool {
+	return d == 0 || d >= wideBeamTime
+}
 
 // pricePerToken is the beam's price of a missing token in sixteenths of a
 // point (4 points): of 48, 64, 80 and 96 on seeds 1..20, 64 and 80 did best.

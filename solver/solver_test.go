@@ -698,3 +698,20 @@ func greedyMove(s *solo.State, rng *rand.Rand) (uint8, solo.Cell) {
 	}
 	return sp, cell
 }
+
+// TestWideBeamOnlyInLongRuns checks which time limits run the second
+// worker's wide beam: none in a minute (the suite's runs, where it cost
+// more bound than it gained in lines), from two minutes on and without a
+// limit.
+func TestWideBeamOnlyInLongRuns(t *testing.T) {
+	for d, want := range map[time.Duration]bool{
+		0:                true,
+		time.Second:      false,
+		time.Minute:      false,
+		wideBeamTime - 1: false,
+		wideBeamTime:     true,
+		10 * time.Minute: true,
+	} {
+		assert.Equal(t, want, wideRun(d), "time limit %v", d)
+	}
+}
