@@ -661,13 +661,16 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	}
 	var nlocal, nreach [solo.NumColours]int
 	var lastTile [solo.NumColours]uint8
-	pc := -1 // the pinned tile's colour, when its cell's bit is known
-	if sc.pin != 0 && sc.pinBit != 0 {
-		pc = int(tiles[sc.wheel[sc.pin-1]].colour)
+	pinned := -1 // the pinned tile's colour
+	if sc.pin != 0 {
+		pinned = int(tiles[sc.wheel[sc.pin-1]].colour)
 	}
-	pj := -1 // the pinned tile's colour, where pinDist holds
-	if sc.pin != 0 && sc.pinNearOn {
-		pj = int(tiles[sc.wheel[sc.pin-1]].colour)
+	pc, pj := -1, -1 // pinned, when its cell's bit is known; when pinDist holds
+	if sc.pinBit != 0 {
+		pc = pinned
+	}
+	if sc.pinNearOn {
+		pj = pinned
 	}
 	for k, o := range sc.open {
 		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
@@ -701,12 +704,11 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 			}
 		}
 	}
-	if sc.pin != 0 && sc.pinNearOn {
+	if pj >= 0 {
 		// The pinned tile's tasks that one or two new tiles of a colour
 		// must bring: those tiles serve them only from its cells.
-		own := tiles[sc.wheel[sc.pin-1]].colour
 		for c := range solo.NumColours {
-			if c == int(own) || added[c] == 0 || added[c] > 2 {
+			if c == pj || added[c] == 0 || added[c] > 2 {
 				continue
 			}
 			for m := sc.pinSat & sc.pinLack[c]; m != 0; m &= m - 1 {
@@ -808,12 +810,7 @@ const maxGain = solo.SetupTiles + 1
 // for k < l.
 func reachGain(s *solo.State, x solo.Cell, c solo.Colour, maxK int, gain *[maxGain]int, w *reachScratch) bool {
 	clear(gain[:])
-	w.gen++
-	if w.gen == 0 { // wrapped: old stamps could look current
-		clear(w.stamp[:])
-		w.gen = 1
-	}
-	gen := w.gen
+	gen := w.newGen()
 	colourAt := func(cell solo.Cell) int {
 		if id := s.TileAt(cell); id != 0 {
 			return int(tiles[id].colour)
@@ -934,6 +931,18 @@ type reachScratch struct {
 	numStamp [solo.GridCells]uint32
 	numGen   uint32
 	nnum     int
+}
+
+// newGen starts a search over stamp: a cell is marked in it when its stamp
+// is the generation returned. When the counter wraps, old stamps could look
+// current, so they are cleared.
+func (w *reachScratch) newGen() uint32 {
+	w.gen++
+	if w.gen == 0 {
+		clear(w.stamp[:])
+		w.gen = 1
+	}
+	return w.gen
 }
 
 // sumsOf returns the sums of the sets of the wheel's tiles, kept from the
@@ -1366,12 +1375,7 @@ func farSight(s *solo.State, c solo.Colour, gcells []solo.Cell, gstart []int, gc
 		// The group's tiles.
 		cells := gcells[gstart[g]:gstart[g+1]]
 		size := int8(len(cells))
-		w.gen++
-		if w.gen == 0 {
-			clear(w.stamp[:])
-			w.gen = 1
-		}
-		gen := w.gen
+		gen := w.newGen()
 		head, tail := solo.GridCells, solo.GridCells
 		push := func(v solo.Cell, d int8, front bool) {
 			w.stamp[v], w.dist[v] = gen, d
@@ -1906,12 +1910,7 @@ const pinFar = 4
 // grows (R10); other colours block. A display tile sees the pinned tile
 // only if such a group reaches a cell next to it.
 func (sc *setCounter) pinJoin(s *solo.State, x solo.Cell, c solo.Colour, w *reachScratch) {
-	w.gen++
-	if w.gen == 0 { // wrapped: old stamps could look current
-		clear(w.stamp[:])
-		w.gen = 1
-	}
-	gen := w.gen
+	gen := w.newGen()
 	head, tail := solo.GridCells, solo.GridCells // a deque in the middle
 	w.stamp[x], w.dist[x] = gen, 0
 	w.queue[tail] = x
