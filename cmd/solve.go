@@ -15,9 +15,9 @@ import (
 )
 
 // maxWorkers caps --workers. Each worker keeps its own beams and buffers
-// (about 12 MB; the second worker's wide beam about 450 MB more, once its
-// narrower beams are done): 1000 of them took 16 s over a 1 s --time on 2
-// cores, and more workers than cores only take turns.
+// (about 12 MB; in runs of 2 minutes or more, or with no limit, the second
+// worker's wide beam takes about 450 MB more): 1000 of them took 16 s over a
+// 1 s --time on 2 cores, and more workers than cores only take turns.
 const maxWorkers = 64
 
 type solveOptions struct {
