@@ -79,3 +79,43 @@ func TestTouchedHoldsEveryChange(t *testing.T) {
 	require.Greater(t, checked, 1000)
 	require.Greater(t, narrower, checked/2, "Touched named every tile on %d of %d checks", checked-narrower, checked)
 }
+
+// TestRewindIsACopy: at positions of random games, a copy that plays
+// every move in turn, rewinding to the position (or to the position with
+// phase 1 ended, which has the same display) before each, is then equal
+// to it in every byte, grid included; so is one that laid a tile on a
+// tile of a move, two deep.
+func TestRewindIsACopy(t *testing.T) {
+	checked := 0
+	eachTurn(t, func(s State, _ *Game, gi, i int) {
+		if s.Over() || gi%5 != 0 {
+			return
+		}
+		ended := s
+		bases := []*State{&s}
+		if s.CanEndPhase1() {
+			ended.EndPhase1()
+			if !ended.Over() {
+				bases = append(bases, &ended)
+			}
+		}
+		scratch := s
+		for _, base := range bases {
+			var acc [3]uint8
+			for _, sp := range acc[:base.Accessible(&acc)] {
+				for f := range base.NumFrontier() {
+					scratch.Rewind(base)
+					require.True(t, *base == scratch, "game %d turn %d: rewound, not equal", gi, i+1)
+					scratch.Apply(sp, base.FrontierCell(f))
+					if scratch.NumFrontier() > 0 && !scratch.Over() {
+						scratch.Lay(s.deck[0], scratch.FrontierCell(0))
+					}
+					checked++
+				}
+			}
+			scratch.Rewind(base)
+			require.True(t, *base == scratch, "game %d turn %d: rewound, not equal", gi, i+1)
+		}
+	})
+	require.Greater(t, checked, 1000)
+}

@@ -354,6 +354,19 @@ func (s *State) Apply(sp uint8, c Cell) {
 	}
 }
 
+// Rewind sets s back to p, a position that s was reached from by turns
+// (Apply), the end of phase 1 and tiles laid (Lay) alone, or one with the
+// same display as such a position. It clears only the cells laid since p,
+// so it costs far less than copying p: a search that tries many moves
+// from one position copies it once and rewinds to it after each move.
+// Used on any other pair of positions, it leaves s corrupt.
+func (s *State) Rewind(p *State) {
+	for i := p.n; i < s.n; i++ {
+		s.board[s.cells[i]] = 0
+	}
+	s.meta = p.meta
+}
+
 // Lay puts tile id on the empty cell c next to the display and covers the
 // tasks it fulfils (R9, R10, R11), as Apply does with a tile it takes, but
 // takes no turn: the wheel, the meeple, the turn count and the phase stay

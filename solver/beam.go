@@ -87,8 +87,9 @@ func (w *worker) runBeam(b *beam) {
 		for pi := range b.cur {
 			nd := &b.cur[pi]
 			n := w.expand(&nd.s, &b.moves)
+			*scratch = nd.s
 			for _, mv := range b.moves[:n] {
-				w.child(&nd.s, mv, scratch)
+				w.nextChild(&nd.s, mv, scratch)
 				if w.tick() {
 					return
 				}

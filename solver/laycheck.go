@@ -147,6 +147,10 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 		return true
 	}
 	all := uint32(1)<<lc.n - 1
+	// The first child laid copies s whole; the others rewind it to s
+	// (lc.search at d+1 leaves lc.st[d+1] as it was).
+	t := &lc.st[d+1]
+	copied := false
 	for k, id := range lc.ids[:lc.n] {
 		if used&(1<<k) != 0 {
 			continue
@@ -242,8 +246,12 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			if ub < lc.need || after != all && lc.seen(h2) {
 				continue
 			}
-			t := &lc.st[d+1]
-			*t = *s
+			if copied {
+				t.Rewind(s)
+			} else {
+				*t = *s
+				copied = true
+			}
 			t.Lay(id, p)
 			if t.Tokens() >= lc.need {
 				return true

@@ -243,6 +243,20 @@ func (w *worker) child(s *solo.State, mv move, dst *solo.State) {
 	}
 }
 
+// nextChild is child for the children of s in turn: dst must hold s, a
+// child of s or one of w.ended (made by child or nextChild), and only the
+// grid cell that child filled is cleared, not the whole grid copied.
+func (w *worker) nextChild(s *solo.State, mv move, dst *solo.State) {
+	base := s
+	if mv.end {
+		base = &w.ended
+	}
+	dst.Rewind(base)
+	if mv.sp != noSpace {
+		dst.Apply(mv.sp, mv.cell)
+	}
+}
+
 // gen writes the children of s into buf with their bounds and returns how
 // many there are, n. scratch is overwritten. With lim < 0 all n are
 // sorted best first, each with its full bound, and h is n. With lim >= 0
