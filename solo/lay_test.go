@@ -81,10 +81,10 @@ func TestTouchedHoldsEveryChange(t *testing.T) {
 }
 
 // TestRewindIsACopy: at positions of random games, a copy that plays
-// every move in turn, rewinding to the position (or to the position with
-// phase 1 ended, which has the same display) before each, is then equal
-// to it in every byte, grid included; so is one that laid a tile on a
-// tile of a move, two deep.
+// every move in turn (and lays one more tile after it), rewound to the
+// position (or to the position with phase 1 ended, which has the same
+// display) before each move and at the end, is equal to it in every
+// byte, grid included.
 func TestRewindIsACopy(t *testing.T) {
 	checked := 0
 	eachTurn(t, func(s State, _ *Game, gi, i int) {

@@ -186,20 +186,20 @@ func newShared(g *solo.Game, bits int) *shared {
 // bound's ranking alone; at 20M nodes 1723 against 1741), then threshold
 // passes that raise the proven bound. The schedule depends on nothing but the deck, so the
 // result is deterministic up to where a time limit stops it. With more:
-// worker 0 runs two narrow beams and then proves; worker 1 runs a
-// priced beam of 1024 and three of 16384 (priced at 4 and 5 points a
-// token, and the bound's ranking), then helps worker 0 prove (both raise the same bound through
-// the shared table; seed 32 of the suite was proven in 52 s of a 60 s run
-// this way, and not at all with randomised restarts in its place), in
-// long runs after one wider beam of the priced ranking (wideBeam); any
-// further workers run randomised restarts. Worker 1 ran beams of 1024 and
-// 4096 of both rankings until the twenty-third round: over the 50 suite
-// decks none of them found a line that one of the three of 16384 did not
-// match, and the three it no longer runs took about 4.6 s (1024 the
-// bound's 1.0 s; 4096 1.6 s priced, 3.1 s the bound's: medians), which
-// the proof now has.
-// Each of the three of 16384 has the best line alone on some deck (the
-// bound's on seeds 4, 26 and 42, priced at 5 on 30 and 49, at 4 on 19).
+// worker 0 runs two narrow beams and then proves; worker 1 runs a priced
+// beam of 1024 and three of 16384 (priced at 4 and 5 points a token, and
+// the bound's ranking), then helps worker 0 prove (both raise the same
+// bound through the shared table; seed 32 of the suite was proven in 52 s
+// of a 60 s run this way, and not at all with randomised restarts in its
+// place), in long runs after one wider beam of the priced ranking
+// (wideBeam); any further workers run randomised restarts. Until the
+// twenty-third round worker 1 also ran the bound's beam of 1024 and both
+// of 4096: over the 50 suite decks none of them found a line that one of
+// the three of 16384 did not match, and they took about 4.6 s (1.0 s,
+// and 1.6 s priced and 3.1 s the bound's at 4096: medians), which the
+// proof now has. Each of the three of 16384 has the best line alone on
+// some deck (the bound's on seeds 4, 26 and 42, priced at 5 on 30 and 49,
+// at 4 on 19).
 func run(sh *shared, i, n int) {
 	w := newWorker(sh)
 	w.openNum, w.openDen = 0, 1
