@@ -89,7 +89,7 @@ func (w *worker) runBeam(b *beam) {
 			n := w.expand(&nd.s, &b.moves)
 			*scratch = nd.s
 			for _, mv := range b.moves[:n] {
-				w.nextChild(&nd.s, mv, scratch)
+				w.child(&nd.s, mv, scratch)
 				if w.tick() {
 					return
 				}

@@ -231,22 +231,10 @@ func listMoves(base *solo.State, end bool, buf *[maxMoves]move, n int) int {
 }
 
 // child writes into dst the position after mv, one of the moves of s
-// listed last by expand.
+// listed last by expand. dst must hold s, or a child of s made by child:
+// it is rewound (only the grid cell that child filled is cleared), not
+// copied whole, so a caller copies s into dst once for all its children.
 func (w *worker) child(s *solo.State, mv move, dst *solo.State) {
-	base := s
-	if mv.end {
-		base = &w.ended
-	}
-	*dst = *base
-	if mv.sp != noSpace {
-		dst.Apply(mv.sp, mv.cell)
-	}
-}
-
-// nextChild is child for the children of s in turn: dst must hold s, a
-// child of s or one of w.ended (made by child or nextChild), and only the
-// grid cell that child filled is cleared, not the whole grid copied.
-func (w *worker) nextChild(s *solo.State, mv move, dst *solo.State) {
 	base := s
 	if mv.end {
 		base = &w.ended
@@ -354,6 +342,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 			}
 		}
 	}
+	*scratch = *s
 	for i := range n {
 		if a := skip(buf[i]); a > 0 {
 			buf[i].f, buf[i].tie = a, 0
