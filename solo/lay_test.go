@@ -119,3 +119,46 @@ func TestRewindIsACopy(t *testing.T) {
 	})
 	require.Greater(t, checked, 1000)
 }
+
+// TestSightAfterIsTheLaidSight: at every position of random games, a tile
+// of each colour laid on each frontier cell leaves each tile SightAfter
+// names seeing what it wrote of that colour, and SightAfter and
+// TouchedAll name the tiles Touched names.
+func TestSightAfterIsTheLaidSight(t *testing.T) {
+	var ofColour [NumColours]uint8
+	for _, tile := range Tiles() {
+		ofColour[tile.Colour] = uint8(tile.ID)
+	}
+	checked, changed := 0, 0
+	eachTurn(t, func(s State, _ *Game, gi, i int) {
+		if s.Over() || gi%10 != 0 {
+			return
+		}
+		var fr [MaxFrontier]Cell
+		nf := s.Frontier(&fr)
+		for col := range Colour(NumColours) {
+			var all [MaxFrontier]uint32
+			s.TouchedAll(fr[:nf], col, all[:nf])
+			for f, c := range fr[:nf] {
+				touched := s.Touched(c, col)
+				require.Equal(t, touched, all[f], "game %d turn %d: TouchedAll, colour %d, cell %d", gi, i+1, col, c)
+				var after [MaxTurns]uint8
+				require.Equal(t, touched, s.SightAfter(c, col, &after), "game %d turn %d: SightAfter, colour %d, cell %d", gi, i+1, col, c)
+				laid := s
+				laid.Lay(ofColour[col], c)
+				for j := range uint8(s.DisplaySize()) {
+					if touched&(1<<j) == 0 {
+						continue
+					}
+					require.Equal(t, laid.Seen(j)[col], after[j], "game %d turn %d: colour %d on cell %d, tile %d", gi, i+1, col, c, j)
+					if after[j] != s.Seen(j)[col] {
+						changed++
+					}
+					checked++
+				}
+			}
+		}
+	})
+	require.Greater(t, checked, 1000)
+	require.Greater(t, changed, checked/4, "the sight changed on %d of %d checks", changed, checked)
+}

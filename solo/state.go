@@ -409,6 +409,93 @@ func (s *State) Touched(c Cell, col Colour) uint32 {
 	return t
 }
 
+// TouchedAll writes Touched(c, col) for each empty cell c of cells to
+// out (which must be as long), working out each group of colour col next
+// to them once.
+func (s *State) TouchedAll(cells []Cell, col Colour, out []uint32) {
+	var around [MaxTurns]uint32 // a group's tiles and their neighbours
+	var done uint32             // bit l: around[l] is worked out
+	for k, c := range cells {
+		var t uint32
+		for _, d := range neighbourOffsets {
+			b := s.board[int(c)+d]
+			if b == 0 {
+				continue
+			}
+			t |= 1 << (b - 1)
+			if tileTable[s.placed[b-1]].colour != col {
+				continue
+			}
+			g := s.group[b-1]
+			if done&(1<<g) == 0 {
+				var a uint32
+				for m := s.members[g]; m != 0; m &= m - 1 {
+					i := trailingZeros(m)
+					a |= 1<<i | s.adj[i]
+				}
+				around[g] = a
+				done |= 1 << g
+			}
+			t |= around[g]
+		}
+		out[k] = t
+	}
+}
+
+// SightAfter returns Touched(c, col) and writes to after[i], for each
+// tile i it names, what that tile would see of colour col once a tile of
+// colour col is laid on the empty cell c (R10): the new tile joins the
+// groups of colour col next to c into one, which every touched tile sees
+// whole in place of the joined groups it saw (a tile of colour col is in
+// it and sees it less itself).
+func (s *State) SightAfter(c Cell, col Colour, after *[MaxTurns]uint8) uint32 {
+	var joined [4]uint8 // labels of the groups of colour col next to c
+	var around [4]uint32
+	var t uint32
+	nj, size := 0, 1
+outer:
+	for _, d := range neighbourOffsets {
+		b := s.board[int(c)+d]
+		if b == 0 {
+			continue
+		}
+		t |= 1 << (b - 1)
+		if tileTable[s.placed[b-1]].colour != col {
+			continue
+		}
+		g := s.group[b-1]
+		for _, l := range joined[:nj] {
+			if l == g {
+				continue outer
+			}
+		}
+		var a uint32
+		for m := s.members[g]; m != 0; m &= m - 1 {
+			i := trailingZeros(m)
+			a |= 1<<i | s.adj[i]
+		}
+		joined[nj], around[nj] = g, a
+		nj++
+		size += popcount(s.members[g])
+		t |= a
+	}
+	for m := t; m != 0; m &= m - 1 {
+		i := trailingZeros(m)
+		if tileTable[s.placed[i]].colour == col {
+			after[i] = uint8(size - 1)
+			continue
+		}
+		v := int(s.seen[i][col]) + size
+		for k := range nj {
+			if around[k]&(1<<i) != 0 {
+				v -= popcount(s.members[joined[k]])
+			}
+		}
+		after[i] = uint8(v)
+	}
+	return t
+}
+
 // EndPhase1 ends phase 1 (R12), notes S1 (R13) and refills the wheel (R14).
 // It does not check [State.CanEndPhase1].
 func (s *State) EndPhase1() {

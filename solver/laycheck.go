@@ -49,6 +49,32 @@ type layCheck struct {
 	// f-th cell of its frontier, once touchOK[d][c].
 	touch   [layCheckMost][solo.NumColours][solo.MaxFrontier]uint32
 	touchOK [layCheckMost][solo.NumColours]bool
+	// aft[d][c][f]: State.SightAfter of st[d] for a tile of colour c on
+	// the f-th cell of its frontier, once aftOK[d][c][f], which is
+	// cleared for st[d] and c once aftReady[d][c].
+	aft      [layCheckMost][solo.NumColours][solo.MaxFrontier][solo.MaxTurns]uint8
+	aftOK    [layCheckMost][solo.NumColours][solo.MaxFrontier]bool
+	aftReady [layCheckMost][solo.NumColours]bool
+}
+
+// nearTask is an open task of the display's i-th tile that the tile about
+// to be laid fulfils only where the tile comes to see k of its colour.
+type nearTask struct {
+	i, k uint8
+}
+
+// sightAfter returns State.SightAfter's sights for a tile of colour c on
+// the f-th cell p of st[d]'s frontier, found once per layout and cell.
+func (lc *layCheck) sightAfter(d, c, f int, p solo.Cell) *[solo.MaxTurns]uint8 {
+	if !lc.aftReady[d][c] {
+		clear(lc.aftOK[d][c][:])
+		lc.aftReady[d][c] = true
+	}
+	if !lc.aftOK[d][c][f] {
+		lc.st[d].SightAfter(p, solo.Colour(c), &lc.aft[d][c][f])
+		lc.aftOK[d][c][f] = true
+	}
+	return &lc.aft[d][c][f]
 }
 
 // reaches reports whether laying the tiles ids on s's display can bring
@@ -120,12 +146,14 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 	nf := s.Frontier(&fr)
 	clear(lc.seesOK[d][:nf])
 	clear(lc.touchOK[d][:])
+	clear(lc.aftReady[d][:])
 	most := s.Tokens() + lc.ownMost(d, fr[:nf], used, &lay, &rem, noColour)
 	// single[c]: the open tasks counted that lack colour c, of which one
 	// tile is still to come (the first such colour of each task), and
 	// lacking[c][i] those of the display's i-th tile.
 	var single [solo.NumColours]int
 	var lacking [solo.NumColours][solo.MaxTurns]int8
+	var lackM [solo.NumColours]uint32 // the tiles with lacking[c][i] > 0
 	for _, o := range open[:no] {
 		if !meets(o.task, o.self, &o.seen, &lay, &rem) {
 			continue
@@ -134,10 +162,11 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 		if c := o.lacksOne(&rem); c != noColour {
 			single[c]++
 			lacking[c][o.i]++
+			lackM[c] |= 1 << o.i
 		}
 	}
 	if most >= lc.need && most-single[0]-single[1]-single[2]-single[3] < lc.need {
-		most = lc.oneOfColour(d, fr[:nf], most, &single, &lacking)
+		most = lc.oneOfColour(d, fr[:nf], most, &single, &lacking, &lackM)
 	}
 	if most < lc.need {
 		return false
@@ -164,13 +193,15 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 		// come can fulfil (far), and those the tile fulfils only where it
 		// touches their tile (near, per display tile).
 		base := s.Tokens() + lc.ownMost(d, fr[:nf], after, &lay2, &rem2, int(col))
-		var near [solo.MaxTurns]int8
+		var near [3 * solo.MaxTurns]nearTask
+		var nearM uint32 // the tiles of near
 		nearAll := 0
 		// single2[c], lacking2[c][i]: the far tasks that lack colour c, of
 		// which one tile is still to come once this one is laid (the
 		// first such colour of each task), all and on the i-th tile.
 		var single2 [solo.NumColours]int
 		var lacking2 [solo.NumColours][solo.MaxTurns]int8
+		var lackM2 [solo.NumColours]uint32
 		for _, o := range open[:no] {
 			far, ok := true, true
 			for c := range solo.NumColours {
@@ -190,9 +221,11 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 				if c := o.lacksOne(&rem2); c != noColour {
 					single2[c]++
 					lacking2[c][o.i]++
+					lackM2[c] |= 1 << o.i
 				}
 			case ok:
-				near[o.i]++
+				near[nearAll] = nearTask{i: o.i, k: o.task[col]}
+				nearM |= 1 << o.i
 				nearAll++
 			}
 		}
@@ -207,7 +240,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			if single2[c] == 0 || solo.Colour(c) == col || base+nearAll+int(tiles[id].ntasks) < lc.need {
 				continue
 			}
-			base -= single2[c] - lc.mostTouched(d, fr[:nf], c, &lacking2[c], 0)
+			base -= single2[c] - lc.mostTouched(d, fr[:nf], c, &lacking2[c], lackM2[c], single2[c])
 		}
 		if base+nearAll+int(tiles[id].ntasks) < lc.need {
 			continue
@@ -224,8 +257,15 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			}
 			if nearAll > 0 || single2[col] > 0 {
 				tp := lc.touches(d, fr[:nf], int(col))[f]
-				for t := tp; t != 0; t &= t - 1 {
-					ub += int(near[bits.TrailingZeros32(t)])
+				if tp&nearM != 0 {
+					// A near task is fulfilled only if its tile, touched,
+					// then sees enough of col: no more can come after.
+					aft := lc.sightAfter(d, int(col), f, p)
+					for _, q := range near[:nearAll] {
+						if tp&(1<<q.i) != 0 && aft[q.i] >= q.k {
+							ub++
+						}
+					}
 				}
 				if single2[col] > 0 && ub >= lc.need {
 					// With one more tile of colour col to come, the far
@@ -235,11 +275,11 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 					// tile's group it reaches the tiles this one touches):
 					// at most as many as one such cell touches outside tp.
 					u := single2[col]
-					for t := tp; t != 0; t &= t - 1 {
+					for t := tp & lackM2[col]; t != 0; t &= t - 1 {
 						u -= int(lacking2[col][bits.TrailingZeros32(t)])
 					}
 					if u > 0 && ub-u < lc.need {
-						ub -= u - lc.mostTouched(d, fr[:nf], int(col), &lacking2[col], tp)
+						ub -= u - lc.mostTouched(d, fr[:nf], int(col), &lacking2[col], lackM2[col]&^tp, u)
 					}
 				}
 			}
@@ -346,17 +386,18 @@ func seesFixed(t *solo.Task, sees *[solo.NumColours]uint8, others *[solo.NumColo
 
 // oneOfColour lowers the bound most of search's layout st[d] for the
 // colours of which one tile is still to come: the single[c] open tasks
-// that lack colour c (lacking[c][i] of them on the display's i-th tile)
+// that lack colour c (lacking[c][i] of them on the display's i-th tile,
+// which lackM[c] names)
 // are fulfilled only through that tile, on a cell of the frontier fr (a
 // cell next to no display tile joins no display group), and it changes
 // the sight of the tiles State.Touched names alone. So at most the most
 // such tasks that one cell touches count (mostTouched).
-func (lc *layCheck) oneOfColour(d int, fr []solo.Cell, most int, single *[solo.NumColours]int, lacking *[solo.NumColours][solo.MaxTurns]int8) int {
+func (lc *layCheck) oneOfColour(d int, fr []solo.Cell, most int, single *[solo.NumColours]int, lacking *[solo.NumColours][solo.MaxTurns]int8, lackM *[solo.NumColours]uint32) int {
 	for c := range solo.NumColours {
 		if single[c] == 0 || most < lc.need {
 			continue
 		}
-		most -= single[c] - lc.mostTouched(d, fr, c, &lacking[c], 0)
+		most -= single[c] - lc.mostTouched(d, fr, c, &lacking[c], lackM[c], single[c])
 	}
 	return most
 }
@@ -377,25 +418,28 @@ func (o *openTok) lacksOne(rem *[solo.NumColours]int) int {
 func (lc *layCheck) touches(d int, fr []solo.Cell, c int) []uint32 {
 	t := lc.touch[d][c][:len(fr)]
 	if !lc.touchOK[d][c] {
-		for f, q := range fr {
-			t[f] = lc.st[d].Touched(q, solo.Colour(c))
-		}
+		lc.st[d].TouchedAll(fr, solo.Colour(c), t)
 		lc.touchOK[d][c] = true
 	}
 	return t
 }
 
-// mostTouched is the most of the tasks lacking (per display tile) that a
-// tile of colour c on one cell of st[d]'s frontier fr touches, leaving out
-// the tiles of mask out.
-func (lc *layCheck) mostTouched(d int, fr []solo.Cell, c int, lacking *[solo.MaxTurns]int8, out uint32) int {
+// mostTouched is the most of the tasks lacking (per display tile) on the
+// tiles of mask in that a tile of colour c on one cell of st[d]'s frontier
+// fr touches; all is their sum (no cell touches more).
+func (lc *layCheck) mostTouched(d int, fr []solo.Cell, c int, lacking *[solo.MaxTurns]int8, in uint32, all int) int {
 	best := 0
 	for _, tq := range lc.touches(d, fr, c) {
 		n := 0
-		for t := tq &^ out; t != 0; t &= t - 1 {
+		for t := tq & in; t != 0; t &= t - 1 {
 			n += int(lacking[bits.TrailingZeros32(t)])
 		}
-		best = max(best, n)
+		if n > best {
+			best = n
+			if best >= all {
+				break
+			}
+		}
 	}
 	return best
 }
