@@ -84,6 +84,51 @@ func TestLayCheckMatchesExhaustive(t *testing.T) {
 	assert.Less(t, gaveUp, checked/20, "layCheck gave up on %d", gaveUp)
 }
 
+// TestLayCheckAtTheMost: at positions of random games of 4 to 12 turns (40),
+// for sets of 2 to 4 wheel tiles, layCheck reaches the most tokens any
+// layout of the tiles gives (mostTokens) and not one more, unless it
+// gives up: a bound that left out a layout it should not have would miss
+// the most. Targets this close are where the bounds before each tile
+// decide (most questions far from the most are answered at the top).
+func TestLayCheckAtTheMost(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var lc layCheck
+	checked, gaveUp, above := 0, 0, 0
+	for seed := uint64(1); checked < 40; seed++ {
+		s := solo.NewState(solo.SeedDeck(seed))
+		for range 4 + rng.IntN(9) {
+			if !s.Over() {
+				randomTurn(&s, rng)
+			}
+		}
+		var wheel []uint8
+		for sp := range spaceCount {
+			if id := s.TrackTile(sp); id != 0 {
+				wheel = append(wheel, uint8(id))
+			}
+		}
+		if s.Over() || len(wheel) < 2 {
+			continue
+		}
+		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
+		ids := wheel[:2+rng.IntN(min(layCheckMost, len(wheel))-1)]
+		most := mostTokens(&s, ids)
+		require.True(t, lc.reaches(&s, ids, most), "seed %d, tiles %v, %d tokens now: the most any layout gives is %d, and layCheck says it is not reached", seed, ids, s.Tokens(), most)
+		got := lc.reaches(&s, ids, most+1)
+		if lc.nodes > layCheckNodes {
+			gaveUp++
+			continue
+		}
+		require.False(t, got, "seed %d, tiles %v: the most any layout gives is %d, and layCheck reaches one more", seed, ids, most)
+		if most > s.Tokens() {
+			above++
+		}
+		checked++
+	}
+	assert.Less(t, gaveUp, checked/10, "layCheck gave up on %d", gaveUp)
+	assert.Greater(t, above, checked/2, "the tiles added tokens in %d of %d", above, checked)
+}
+
 // TestLayoutEndsLaidMatchesBruteForce: at the short positions of
 // TestLayoutEndsTilesMatchBruteForce, with limits around layoutEnds'
 // value, layoutEndsLaid cuts a position only when every line from it
