@@ -46,10 +46,7 @@ func TestLayIsApplyWithoutTheTurn(t *testing.T) {
 // tasks of no placed tile outside Touched; and Touched leaves some tile
 // out on most positions, so it says more than "every tile".
 func TestTouchedHoldsEveryChange(t *testing.T) {
-	var ofColour [NumColours]uint8
-	for _, tile := range Tiles() {
-		ofColour[tile.Colour] = uint8(tile.ID)
-	}
+	ofColour := oneOfEachColour()
 	checked, narrower := 0, 0
 	eachTurn(t, func(s State, _ *Game, gi, i int) {
 		if s.Over() || gi%10 != 0 {
@@ -125,10 +122,7 @@ func TestRewindIsACopy(t *testing.T) {
 // names seeing what it wrote of that colour, and SightAfter and
 // TouchedAll name the tiles Touched names.
 func TestSightAfterIsTheLaidSight(t *testing.T) {
-	var ofColour [NumColours]uint8
-	for _, tile := range Tiles() {
-		ofColour[tile.Colour] = uint8(tile.ID)
-	}
+	ofColour := oneOfEachColour()
 	checked, changed := 0, 0
 	eachTurn(t, func(s State, _ *Game, gi, i int) {
 		if s.Over() || gi%10 != 0 {
@@ -161,4 +155,13 @@ func TestSightAfterIsTheLaidSight(t *testing.T) {
 	})
 	require.Greater(t, checked, 1000)
 	require.Greater(t, changed, checked/4, "the sight changed on %d of %d checks", changed, checked)
+}
+
+// oneOfEachColour returns a tile id of each colour.
+func oneOfEachColour() [NumColours]uint8 {
+	var ofColour [NumColours]uint8
+	for _, tile := range Tiles() {
+		ofColour[tile.Colour] = uint8(tile.ID)
+	}
+	return ofColour
 }

@@ -401,12 +401,19 @@ func (s *State) Touched(c Cell, col Colour) uint32 {
 		if tileTable[s.placed[b-1]].colour != col {
 			continue
 		}
-		for m := s.members[s.group[b-1]]; m != 0; m &= m - 1 {
-			i := trailingZeros(m)
-			t |= 1<<i | s.adj[i]
-		}
+		t |= s.around(s.group[b-1])
 	}
 	return t
+}
+
+// around returns the tiles of the group labelled g and their neighbours.
+func (s *State) around(g uint8) uint32 {
+	var a uint32
+	for m := s.members[g]; m != 0; m &= m - 1 {
+		i := trailingZeros(m)
+		a |= 1<<i | s.adj[i]
+	}
+	return a
 }
 
 // TouchedAll writes Touched(c, col) for each empty cell c of cells to
@@ -428,12 +435,7 @@ func (s *State) TouchedAll(cells []Cell, col Colour, out []uint32) {
 			}
 			g := s.group[b-1]
 			if done&(1<<g) == 0 {
-				var a uint32
-				for m := s.members[g]; m != 0; m &= m - 1 {
-					i := trailingZeros(m)
-					a |= 1<<i | s.adj[i]
-				}
-				around[g] = a
+				around[g] = s.around(g)
 				done |= 1 << g
 			}
 			t |= around[g]
@@ -469,11 +471,7 @@ outer:
 				continue outer
 			}
 		}
-		var a uint32
-		for m := s.members[g]; m != 0; m &= m - 1 {
-			i := trailingZeros(m)
-			a |= 1<<i | s.adj[i]
-		}
+		a := s.around(g)
 		joined[nj], around[nj] = g, a
 		nj++
 		size += popcount(s.members[g])

@@ -57,12 +57,7 @@ func TestLayCheckMatchesExhaustive(t *testing.T) {
 		if s.Phase() != solo.Phase1 {
 			continue
 		}
-		var wheel []uint8
-		for sp := range spaceCount {
-			if id := s.TrackTile(sp); id != 0 {
-				wheel = append(wheel, uint8(id))
-			}
-		}
+		wheel, _, _ := wheelOf(&s)
 		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
 		ids := wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]
 		most := mostTokens(&s, ids)
@@ -101,12 +96,7 @@ func TestLayCheckAtTheMost(t *testing.T) {
 				randomTurn(&s, rng)
 			}
 		}
-		var wheel []uint8
-		for sp := range spaceCount {
-			if id := s.TrackTile(sp); id != 0 {
-				wheel = append(wheel, uint8(id))
-			}
-		}
+		wheel, _, _ := wheelOf(&s)
 		if s.Over() || len(wheel) < 2 {
 			continue
 		}
@@ -264,12 +254,7 @@ func TestLayShortRemembers(t *testing.T) {
 		if !ok {
 			continue
 		}
-		var wheel []uint8
-		for sp := range spaceCount {
-			if id := s.TrackTile(sp); id != 0 {
-				wheel = append(wheel, uint8(id))
-			}
-		}
+		wheel, _, _ := wheelOf(&s)
 		ids := wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]
 		want := !lc.reaches(&s, ids, solo.TokensPhase1)
 		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: searched", seed, ids)
