@@ -191,7 +191,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 		after := used | 1<<k
 		// Before the tile is laid: the open tasks the colours still to
 		// come can fulfil (far), and those the tile fulfils only where it
-		// touches their tile (near, per display tile).
+		// touches their tile and brings it enough of its colour (near).
 		base := s.Tokens() + lc.ownMost(d, fr[:nf], after, &lay2, &rem2, int(col))
 		var near [3 * solo.MaxTurns]nearTask
 		var nearM uint32 // the tiles of near
@@ -387,11 +387,11 @@ func seesFixed(t *solo.Task, sees *[solo.NumColours]uint8, others *[solo.NumColo
 // oneOfColour lowers the bound most of search's layout st[d] for the
 // colours of which one tile is still to come: the single[c] open tasks
 // that lack colour c (lacking[c][i] of them on the display's i-th tile,
-// which lackM[c] names)
-// are fulfilled only through that tile, on a cell of the frontier fr (a
-// cell next to no display tile joins no display group), and it changes
-// the sight of the tiles State.Touched names alone. So at most the most
-// such tasks that one cell touches count (mostTouched).
+// which lackM[c] names) are fulfilled only through that tile, on a cell
+// of the frontier fr (a cell next to no display tile joins no display
+// group), and it changes the sight of the tiles State.Touched names
+// alone. So at most the most such tasks that one cell touches count
+// (mostTouched).
 func (lc *layCheck) oneOfColour(d int, fr []solo.Cell, most int, single *[solo.NumColours]int, lacking *[solo.NumColours][solo.MaxTurns]int8, lackM *[solo.NumColours]uint32) int {
 	for c := range solo.NumColours {
 		if single[c] == 0 || most < lc.need {
