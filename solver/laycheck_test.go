@@ -79,8 +79,8 @@ func TestLayCheckMatchesExhaustive(t *testing.T) {
 	assert.Less(t, gaveUp, checked/20, "layCheck gave up on %d", gaveUp)
 }
 
-// TestLayCheckAtTheMost: at positions of random games of 4 to 12 turns (40),
-// for sets of 2 to 4 wheel tiles, layCheck reaches the most tokens any
+// TestLayCheckAtTheMost: at 40 positions of random games of 4 to 12
+// turns, for sets of 2 to 4 wheel tiles, layCheck reaches the most tokens any
 // layout of the tiles gives (mostTokens) and not one more, unless it
 // gives up: a bound that left out a layout it should not have would miss
 // the most. Targets this close are where the bounds before each tile
