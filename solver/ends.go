@@ -119,24 +119,29 @@ func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int) in
 	return m.layoutEndsHolding(s, limit, by, 0, layShort, true)
 }
 
-// layShort reports whether no layout of the tiles ids on s's display
-// brings it to 8 tokens (layReaches).
+// layShort reports whether no layout of the tiles ids, taken from s's
+// wheel, on s's display brings it to 8 tokens (layReaches).
 func layShort(s *solo.State, ids []uint8) bool {
 	return !layReaches(s, ids, solo.TokensPhase1)
 }
 
-// layReaches reports whether some layout of the tiles ids on s's display
-// brings it to need tokens, by layCheck (yes where it gives up). The
-// answers are memoised in shortMemo.
+// layReaches reports whether some layout of the tiles ids on s's display,
+// laid in an order in which turns can take them from s's wheel with no
+// other tile taken, brings it to need tokens, by layCheck (yes where it
+// gives up). The answers are memoised in shortMemo.
 func layReaches(s *solo.State, ids []uint8, need int) bool {
-	h := shortKey(s, ids, need)
+	if s.Tokens() >= need || len(ids) > layCheckMost {
+		return true
+	}
+	lc := layPool.Get().(*layCheck)
+	defer layPool.Put(lc)
+	lc.prepare(s, ids)
+	h := lc.key(s, need)
 	slot := &shortMemo[h>>(64-shortMemoBits)]
 	if e := slot.Load(); e&^1 == h {
 		return e&1 == 0
 	}
-	lc := layPool.Get().(*layCheck)
-	r := lc.reaches(s, ids, need)
-	layPool.Put(lc)
+	r := lc.run(s, need)
 	if r {
 		slot.Store(h)
 	} else {
@@ -147,18 +152,19 @@ func layReaches(s *solo.State, ids []uint8, need int) bool {
 
 // shortMemo holds layReaches's answers, for every deck, worker and pass
 // (a pass asks again what the last one asked): an entry is the key of the
-// question (shortKey) with its lowest bit set when no layout reaches the
-// target. The answer depends on the display, the tiles and the target
-// alone, which the key hashes. An empty entry reads as the answer yes for
-// the key 0, which is the answer that cuts nothing.
+// question (layCheck.key) with its lowest bit set when no layout reaches
+// the target. The answer depends on the display, the tiles, the orders in
+// which the wheel lets turns take them and the target alone, which the
+// key hashes. An empty entry reads as the answer yes for the key 0, which
+// is the answer that cuts nothing.
 var shortMemo [1 << shortMemoBits]atomic.Uint64
 
 // shortMemoBits: shortMemo has 2^20 entries (8 MiB).
 const shortMemoBits = 20
 
-// shortKey hashes the question layReaches answers: each display tile
-// with its cell, the tiles to lay (in any order) and the target need, the
-// lowest bit clear.
+// shortKey hashes each display tile with its cell, the tiles to lay (as
+// a set) and the target need, the lowest bit clear: layReaches's question
+// but for the orders the wheel allows (layCheck.key adds them).
 func shortKey(s *solo.State, ids []uint8, need int) uint64 {
 	h := mix(uint64(need) << 56)
 	for i := range s.DisplaySize() {

@@ -22,11 +22,13 @@ const (
 )
 
 // layCheck decides whether laying a few tiles still to come on a display,
-// in any order, each on an empty cell next to the display (R9), can bring
-// the display to a number of tokens: the most tasks any layout of the
-// tiles fulfils, found by an exhaustive search over layouts (tokens only
-// grow as tiles are laid, R11, so the final layout alone counts). A
-// layout is visited once (memo, keyed by its tiles and cells), and a
+// in an order in which turns can take them from the wheel (takeOrders),
+// each on an empty cell next to the display (R9), can bring the display
+// to a number of tokens: the most tasks any such layout of the tiles
+// fulfils, found by an exhaustive search over layouts (tokens only grow as
+// tiles are laid, R11, so the final layout alone counts). A layout is
+// visited once (memo, keyed by its tiles and cells and the last tile
+// laid, which fixes the tiles a turn can take next), and a
 // layout is left as soon as the tiles still to come cannot bring its
 // tokens to the target: before a tile is laid, by which tiles it can
 // touch (solo.State.Touched) and what it would see; and after, by the
@@ -55,6 +57,96 @@ type layCheck struct {
 	aft      [layCheckMost][solo.NumColours][solo.MaxFrontier][solo.MaxTurns]uint8
 	aftOK    [layCheckMost][solo.NumColours][solo.MaxFrontier]bool
 	aftReady [layCheckMost][solo.NumColours]bool
+	// next[used][last+1]: the tiles (bits of ids) one of which the next
+	// turn can take once the tiles used are taken, the last of them
+	// ids[last] (-1: none yet); walked[used][last+1]: next is filled.
+	next   [1 << layCheckMost][layCheckMost + 1]uint8
+	walked [1 << layCheckMost][layCheckMost + 1]bool
+	space  [layCheckMost]int // ids[k]'s space on the wheel
+}
+
+// takeOrders fills next for the tiles ids[:n] taken from s's wheel: a turn
+// takes one of the first three occupied spaces clockwise after the meeple
+// (R6) and moves the meeple there (R7), and the wheel's other tiles are
+// not taken meanwhile (the checks ask about the tiles a line takes until
+// phase 1 or the game ends). It reports whether every tile is on the
+// wheel; where one is not, every order is open.
+func (lc *layCheck) takeOrders(s *solo.State) bool {
+	n := lc.n
+	for u := range 1 << n {
+		clear(lc.next[u][:n+1])
+		clear(lc.walked[u][:n+1])
+	}
+	for k, id := range lc.ids[:n] {
+		lc.space[k] = -1
+		for sp := range solo.TrackSpaces {
+			if s.TrackTile(sp) == int(id) {
+				lc.space[k] = sp
+			}
+		}
+		if lc.space[k] < 0 {
+			for u := range 1 << n {
+				for l := range n + 1 {
+					lc.next[u][l] = uint8(1<<n-1) &^ uint8(u)
+				}
+			}
+			return false
+		}
+	}
+	lc.walk(s, 0, -1, s.Meeple())
+	return true
+}
+
+// walk fills next for the tiles used taken, the last ids[last], with the
+// meeple on space meeple, and for every position legal turns reach from
+// there.
+func (lc *layCheck) walk(s *solo.State, used, last, meeple int) {
+	if lc.walked[used][last+1] {
+		return
+	}
+	lc.walked[used][last+1] = true
+	var m uint8
+	for step, seen := 1, 0; step < solo.TrackSpaces && seen < 3; step++ {
+		sp := (meeple + step) % solo.TrackSpaces
+		if s.TrackTile(sp) == 0 {
+			continue
+		}
+		k := lc.tileOn(sp)
+		if k >= 0 && used&(1<<k) != 0 {
+			continue // taken: the space is empty now
+		}
+		seen++
+		if k >= 0 {
+			m |= 1 << k
+		}
+	}
+	lc.next[used][last+1] = m
+	for b := m; b != 0; b &= b - 1 {
+		k := bits.TrailingZeros8(b)
+		lc.walk(s, used|1<<k, k, lc.space[k])
+	}
+}
+
+// tileOn is the index in ids of the tile on space sp, or -1.
+func (lc *layCheck) tileOn(sp int) int {
+	for k := range lc.n {
+		if lc.space[k] == sp {
+			return k
+		}
+	}
+	return -1
+}
+
+// ordersKey hashes next, which with the display, the tiles and the target
+// decides the answer.
+func (lc *layCheck) ordersKey() uint64 {
+	h := uint64(lc.n)
+	for u := range 1 << lc.n {
+		for l := range lc.n + 1 {
+			h = mix(h ^ uint64(lc.next[u][l])<<8 ^ uint64(u)<<16 ^ uint64(l)<<24)
+		}
+	}
+	return h
 }
 
 // nearTask is an open task of the display's i-th tile that the tile about
@@ -77,15 +169,32 @@ func (lc *layCheck) sightAfter(d, c, f int, p solo.Cell) *[solo.MaxTurns]uint8 {
 	return &lc.aft[d][c][f]
 }
 
-// reaches reports whether laying the tiles ids on s's display can bring
-// its tokens to need. It answers yes when there are more than
-// layCheckMost tiles, or when the search visits more than layCheckNodes
-// layouts.
+// reaches reports whether laying the tiles ids, taken from s's wheel, on
+// s's display can bring its tokens to need. It answers yes when there are
+// more than layCheckMost tiles, or when the search visits more than
+// layCheckNodes layouts.
 func (lc *layCheck) reaches(s *solo.State, ids []uint8, need int) bool {
 	if s.Tokens() >= need || len(ids) > layCheckMost {
 		return true
 	}
+	lc.prepare(s, ids)
+	return lc.run(s, need)
+}
+
+// prepare sets the tiles to lay and the orders the wheel takes them in.
+func (lc *layCheck) prepare(s *solo.State, ids []uint8) {
 	lc.n = copy(lc.ids[:], ids)
+	lc.takeOrders(s)
+}
+
+// key is shortMemo's key of the question whether the tiles prepare set
+// bring s's display to need tokens: shortKey's, with the orders.
+func (lc *layCheck) key(s *solo.State, need int) uint64 {
+	return (shortKey(s, lc.ids[:lc.n], need) ^ lc.ordersKey()) &^ 1
+}
+
+// run is reaches for the tiles prepare set.
+func (lc *layCheck) run(s *solo.State, need int) bool {
 	lc.need = need
 	lc.nodes = 0
 	lc.gen++
@@ -94,7 +203,7 @@ func (lc *layCheck) reaches(s *solo.State, ids []uint8, need int) bool {
 		lc.gen = 1
 	}
 	lc.st[0] = *s
-	return lc.search(0, 0, 0)
+	return lc.search(0, 0, 0, -1)
 }
 
 // seen reports whether the layout with key h was visited, and marks it.
@@ -115,14 +224,15 @@ type openTok struct {
 	task solo.Task
 }
 
-// search lays the tiles of ids not in used on the layout st[d] (key h).
+// search lays the tiles of ids not in used on the layout st[d] (key h),
+// the last laid ids[last], in the orders next allows.
 // It first bounds the tokens the layout can still come to: its tokens,
 // the tasks of the tiles still to come that can be met (ownMost), and its
 // open tasks that the colours still to come can fulfil, where those that
 // need a colour of which one tile is still to come count only as many as
 // one cell next to the display touches (oneOfColour); a layout left there
 // is not counted among the visited ones.
-func (lc *layCheck) search(d int, used uint32, h uint64) bool {
+func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 	s := &lc.st[d]
 	var rem, lay [solo.NumColours]int
 	for i, id := range lc.ids[:lc.n] {
@@ -181,8 +291,8 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 	t := &lc.st[d+1]
 	copied := false
 	for k, id := range lc.ids[:lc.n] {
-		if used&(1<<k) != 0 {
-			continue
+		if lc.next[used][last+1]&(1<<k) == 0 {
+			continue // taken, or not the next turn's to take
 		}
 		col := tiles[id].colour
 		rem2, lay2 := rem, lay
@@ -283,7 +393,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 					}
 				}
 			}
-			if ub < lc.need || after != all && lc.seen(h2) {
+			if ub < lc.need || after != all && lc.seen(h2^mix(uint64(k+1)<<56)) {
 				continue
 			}
 			if copied {
@@ -299,7 +409,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64) bool {
 			if after == all {
 				continue
 			}
-			if lc.search(d+1, after, h2) {
+			if lc.search(d+1, after, h2, k) {
 				return true
 			}
 		}

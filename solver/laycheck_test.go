@@ -1,7 +1,9 @@
 package solver
 
 import (
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,17 +12,45 @@ import (
 	"github.com/novaluna/novaluna/solo"
 )
 
-// mostTokens is the most tokens any layout of the tiles ids gives s's
-// display: every order, every empty cell next to the display, no bound
-// (a layout met again in another order is looked up, not laid again).
+// mostTokens is the most tokens that turns taking the tiles ids from s's
+// wheel, and no other tile, give s's display: every order the engine
+// allows (solo.State.Accessible, Apply), every empty cell next to the
+// display, no bound (a position met again in another order is looked up,
+// not played again).
 func mostTokens(s *solo.State, ids []uint8) int {
 	return layAll(s, ids, map[uint64]int{})
 }
 
-// layAll is mostTokens with memo holding the value of each layout and
-// set of tiles still to lay already met (keyed as layReaches's questions,
-// target 0).
+// layAll is mostTokens with memo holding the value of each position met:
+// its display, tiles still to take and meeple.
 func layAll(s *solo.State, ids []uint8, memo map[uint64]int) int {
+	k := mix(shortKey(s, ids, 0) ^ uint64(s.Meeple()))
+	if v, ok := memo[k]; ok {
+		return v
+	}
+	best := s.Tokens()
+	var acc [3]uint8
+	var fr [solo.MaxFrontier]solo.Cell
+	nf := s.Frontier(&fr)
+	for _, sp := range acc[:s.Accessible(&acc)] {
+		k := slices.Index(ids, uint8(s.TrackTile(int(sp))))
+		if k < 0 || s.Over() {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(ids), k, k+1)
+		for _, c := range fr[:nf] {
+			t := *s
+			t.Apply(sp, c)
+			best = max(best, layAll(&t, rest, memo))
+		}
+	}
+	memo[k] = best
+	return best
+}
+
+// mostAnyOrder is the most tokens any layout of the tiles ids gives s's
+// display when they are laid in any order, as if the wheel allowed it.
+func mostAnyOrder(s *solo.State, ids []uint8, memo map[uint64]int) int {
 	k := shortKey(s, ids, 0)
 	if v, ok := memo[k]; ok {
 		return v
@@ -29,11 +59,11 @@ func layAll(s *solo.State, ids []uint8, memo map[uint64]int) int {
 	var fr [solo.MaxFrontier]solo.Cell
 	nf := s.Frontier(&fr)
 	for k, id := range ids {
-		rest := append(append([]uint8(nil), ids[:k]...), ids[k+1:]...)
+		rest := slices.Delete(slices.Clone(ids), k, k+1)
 		for _, c := range fr[:nf] {
 			t := *s
 			t.Lay(id, c)
-			best = max(best, layAll(&t, rest, memo))
+			best = max(best, mostAnyOrder(&t, rest, memo))
 		}
 	}
 	memo[k] = best
@@ -258,7 +288,8 @@ func TestLayShortRemembers(t *testing.T) {
 		ids := wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]
 		want := !lc.reaches(&s, ids, solo.TokensPhase1)
 		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: searched", seed, ids)
-		h := shortKey(&s, ids, solo.TokensPhase1)
+		lc.prepare(&s, ids)
+		h := lc.key(&s, solo.TokensPhase1)
 		require.Equal(t, h, shortMemo[h>>(64-shortMemoBits)].Load()&^1, "seed %d: the answer is not in the memo", seed)
 		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: from the memo", seed, ids)
 		asked++
@@ -314,4 +345,99 @@ func TestPhase2LaidCutsOnlyAboveTheBest(t *testing.T) {
 	t.Logf("%d positions: %d cuts, %d of them by laying the tiles, %d at the best line's value", positions, cuts, laid, atBest)
 	assert.Greater(t, laid, positions, "laying the tiles cut too seldom")
 	assert.Greater(t, atBest, positions/4, "laying the tiles cut at the best line's value too seldom")
+}
+
+// TestLayCheckKeepsToTheWheel: the wheel's order of turns (R6, R7) limits
+// the layouts: a tile taken first must go next to the display, and a tile
+// taken before its neighbours cannot sit between them and the display. At
+// positions of random games, for sets of 2 to 4 wheel tiles where the
+// most that turns can give (mostTokens) is below the most that laying the
+// tiles in any order gives, layCheck must say no to the latter; and such
+// sets must be common enough to matter.
+func TestLayCheckKeepsToTheWheel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	var lc layCheck
+	asked, fewer := 0, 0
+	for seed := uint64(1); asked < 120; seed++ {
+		s := solo.NewState(solo.SeedDeck(seed))
+		for range 3 + rng.IntN(6) {
+			if !s.Over() {
+				randomTurn(&s, rng)
+			}
+		}
+		wheel, _, _ := wheelOf(&s)
+		if s.Over() || len(wheel) < 2 {
+			continue
+		}
+		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
+		ids := wheel[:2+rng.IntN(min(layCheckMost, len(wheel))-1)]
+		most, any := mostTokens(&s, ids), mostAnyOrder(&s, ids, map[uint64]int{})
+		require.LessOrEqual(t, most, any, "seed %d, tiles %v: the wheel's orders gave more than every order", seed, ids)
+		asked++
+		if most < any {
+			fewer++
+			got := lc.reaches(&s, ids, any)
+			if lc.nodes <= layCheckNodes {
+				require.False(t, got, "seed %d, tiles %v: turns give at most %d tokens, and layCheck reaches %d", seed, ids, most, any)
+			}
+		}
+	}
+	assert.Greater(t, fewer, asked/20, "the wheel's orders gave fewer tokens in %d of %d sets", fewer, asked)
+	t.Logf("the wheel's orders gave fewer tokens than any order in %d of %d sets", fewer, asked)
+}
+
+// TestTakeOrdersFollowTheEngine: for sets of 1 to 4 wheel tiles at
+// positions of random games (phase 1 and 2, wheels of every size), the
+// tiles layCheck lets the next turn take, after every sequence of turns
+// that takes tiles of the set only, are those of the set that
+// solo.State.Accessible offers.
+func TestTakeOrdersFollowTheEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	var lc layCheck
+	var follow func(s *solo.State, used, last int) int
+	follow = func(s *solo.State, used, last int) int {
+		var acc [3]uint8
+		want := uint8(0)
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			if k := slices.Index(lc.ids[:lc.n], uint8(s.TrackTile(int(sp)))); k >= 0 {
+				want |= 1 << k
+			}
+		}
+		require.Equal(t, want, lc.next[used][last+1], "tiles %v, taken %b, last %d: the turns allowed", lc.ids[:lc.n], used, last)
+		checked := 1
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			if k := slices.Index(lc.ids[:lc.n], uint8(s.TrackTile(int(sp)))); k >= 0 && used|1<<k != 1<<lc.n-1 {
+				u := *s
+				u.Apply(sp, u.FrontierCell(0))
+				checked += follow(&u, used|1<<k, k)
+			}
+		}
+		return checked
+	}
+	positions, wrapped := 0, 0
+	for seed := uint64(1); positions < 600; seed++ {
+		s := solo.NewState(solo.SeedDeck(seed))
+		for range rng.IntN(20) {
+			if !s.Over() {
+				randomTurn(&s, rng)
+			}
+		}
+		wheel, _, _ := wheelOf(&s)
+		if s.Over() || len(wheel) == 0 {
+			continue
+		}
+		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
+		lc.prepare(&s, wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))])
+		follow(&s, 0, -1)
+		positions++
+		// A set whose turns pass the meeple's space again goes round.
+		for u := range 1 << lc.n {
+			for l := range lc.n {
+				if u&(1<<l) != 0 && lc.walked[u][l+1] && lc.next[u][l+1] != 0 && lc.space[bits.TrailingZeros8(lc.next[u][l+1])] < lc.space[l] {
+					wrapped++
+				}
+			}
+		}
+	}
+	assert.Greater(t, wrapped, 100, "turns that went round the wheel")
 }
