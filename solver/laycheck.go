@@ -181,10 +181,11 @@ func (lc *layCheck) reaches(s *solo.State, ids []uint8, need int) bool {
 	return lc.run(s, need)
 }
 
-// prepare sets the tiles to lay and the orders the wheel takes them in.
-func (lc *layCheck) prepare(s *solo.State, ids []uint8) {
+// prepare sets the tiles to lay and the orders the wheel takes them in,
+// and reports whether every tile is on s's wheel (takeOrders).
+func (lc *layCheck) prepare(s *solo.State, ids []uint8) bool {
 	lc.n = copy(lc.ids[:], ids)
-	lc.takeOrders(s)
+	return lc.takeOrders(s)
 }
 
 // key is shortMemo's key of the question whether the tiles prepare set

@@ -427,7 +427,7 @@ func TestTakeOrdersFollowTheEngine(t *testing.T) {
 			continue
 		}
 		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
-		lc.prepare(&s, wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))])
+		require.True(t, lc.prepare(&s, wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]), "seed %d: a wheel tile not found on the wheel", seed)
 		follow(&s, 0, -1)
 		positions++
 		// A set whose turns pass the meeple's space again goes round.
@@ -440,4 +440,10 @@ func TestTakeOrdersFollowTheEngine(t *testing.T) {
 		}
 	}
 	assert.Greater(t, wrapped, 100, "turns that went round the wheel")
+	// A tile that is not on the wheel leaves every order open.
+	s := solo.NewState(solo.SeedDeck(1))
+	ids := []uint8{uint8(s.TrackTile(1)), uint8(s.DeckTile(solo.SetupTiles + 3))}
+	require.False(t, lc.prepare(&s, ids), "a deck tile found on the wheel")
+	assert.Equal(t, uint8(0b11), lc.next[0][0], "the first turn: either tile")
+	assert.Equal(t, uint8(0b10), lc.next[0b01][0+1], "after the first tile: the other")
 }
