@@ -70,6 +70,25 @@ func mostAnyOrder(s *solo.State, ids []uint8, memo map[uint64]int) int {
 	return best
 }
 
+// wheelSet plays the given number of random turns of seed's deck (fewer
+// if the game ends) and returns the position and a random set of least
+// to layCheckMost of its wheel tiles; ok is false when the game is over
+// or the wheel holds fewer than least tiles.
+func wheelSet(seed uint64, rng *rand.Rand, turns, least int) (s solo.State, ids []uint8, ok bool) {
+	s = solo.NewState(solo.SeedDeck(seed))
+	for range turns {
+		if !s.Over() {
+			randomTurn(&s, rng)
+		}
+	}
+	wheel, _, _ := wheelOf(&s)
+	if s.Over() || len(wheel) < least {
+		return s, nil, false
+	}
+	rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
+	return s, wheel[:least+rng.IntN(min(layCheckMost, len(wheel))-least+1)], true
+}
+
 // TestLayCheckMatchesExhaustive: at phase-1 positions of random games, for
 // sets of 1 to 4 tiles of the wheel and targets from 1 to 7 tokens above
 // the display's, layCheck says a target is reached exactly when some
@@ -120,18 +139,10 @@ func TestLayCheckAtTheMost(t *testing.T) {
 	var lc layCheck
 	checked, gaveUp, above := 0, 0, 0
 	for seed := uint64(1); checked < 40; seed++ {
-		s := solo.NewState(solo.SeedDeck(seed))
-		for range 4 + rng.IntN(9) {
-			if !s.Over() {
-				randomTurn(&s, rng)
-			}
-		}
-		wheel, _, _ := wheelOf(&s)
-		if s.Over() || len(wheel) < 2 {
+		s, ids, ok := wheelSet(seed, rng, 4+rng.IntN(9), 2)
+		if !ok {
 			continue
 		}
-		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
-		ids := wheel[:2+rng.IntN(min(layCheckMost, len(wheel))-1)]
 		most := mostTokens(&s, ids)
 		require.True(t, lc.reaches(&s, ids, most), "seed %d, tiles %v, %d tokens now: the most any layout gives is %d, and layCheck says it is not reached", seed, ids, s.Tokens(), most)
 		got := lc.reaches(&s, ids, most+1)
@@ -359,18 +370,10 @@ func TestLayCheckKeepsToTheWheel(t *testing.T) {
 	var lc layCheck
 	asked, fewer := 0, 0
 	for seed := uint64(1); asked < 120; seed++ {
-		s := solo.NewState(solo.SeedDeck(seed))
-		for range 3 + rng.IntN(6) {
-			if !s.Over() {
-				randomTurn(&s, rng)
-			}
-		}
-		wheel, _, _ := wheelOf(&s)
-		if s.Over() || len(wheel) < 2 {
+		s, ids, ok := wheelSet(seed, rng, 3+rng.IntN(6), 2)
+		if !ok {
 			continue
 		}
-		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
-		ids := wheel[:2+rng.IntN(min(layCheckMost, len(wheel))-1)]
 		most, any := mostTokens(&s, ids), mostAnyOrder(&s, ids, map[uint64]int{})
 		require.LessOrEqual(t, most, any, "seed %d, tiles %v: the wheel's orders gave more than every order", seed, ids)
 		asked++
@@ -416,18 +419,11 @@ func TestTakeOrdersFollowTheEngine(t *testing.T) {
 	}
 	positions, wrapped := 0, 0
 	for seed := uint64(1); positions < 600; seed++ {
-		s := solo.NewState(solo.SeedDeck(seed))
-		for range rng.IntN(20) {
-			if !s.Over() {
-				randomTurn(&s, rng)
-			}
-		}
-		wheel, _, _ := wheelOf(&s)
-		if s.Over() || len(wheel) == 0 {
+		s, ids, ok := wheelSet(seed, rng, rng.IntN(20), 1)
+		if !ok {
 			continue
 		}
-		rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
-		require.True(t, lc.prepare(&s, wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]), "seed %d: a wheel tile not found on the wheel", seed)
+		require.True(t, lc.prepare(&s, ids), "seed %d: a wheel tile not found on the wheel", seed)
 		follow(&s, 0, -1)
 		positions++
 		// A set whose turns pass the meeple's space again goes round.
