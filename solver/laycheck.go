@@ -300,6 +300,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 		rem2[col]--
 		lay2[col]++
 		after := used | 1<<k
+		lastKey := mix(uint64(k+1) << 56) // the layout memo's key holds the last tile
 		// Before the tile is laid: the open tasks the colours still to
 		// come can fulfil (far), and those the tile fulfils only where it
 		// touches their tile and brings it enough of its colour (near).
@@ -394,7 +395,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 					}
 				}
 			}
-			if ub < lc.need || after != all && lc.seen(h2^mix(uint64(k+1)<<56)) {
+			if ub < lc.need || after != all && lc.seen(h2^lastKey) {
 				continue
 			}
 			if copied {
