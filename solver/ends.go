@@ -28,16 +28,23 @@ const maxAdded = 2 * solo.SetupTiles
 // position (twelfth round).
 //
 // At depths layCheckFrom to layCheckDepth, where the proof's positions are
-// mostly short of their 8th token with 5 or 6 tiles left on the wheel,
+// mostly short of their 8th token with 2 to 6 tiles left on the wheel,
 // gen's call also lays the sets of up to 4 tiles that would end phase 1
 // (layoutEndsLaid; docs/SOLVER.md, fourteenth and fifteenth rounds).
+//
+// Both reach depth 9, the deepest phase-1 position from which a set of
+// tiles can end phase 1 before the wheel is empty (one tile taken, one
+// left): on decks whose phase 1 needs ten or eleven tiles the proof
+// lives at depths 8 and 9, where every child of most positions is above
+// the limit (docs/SOLVER.md, twenty-sixth round). On decks whose phase 1
+// ends sooner those depths are rare or in phase 2, where neither applies.
 const (
 	layCheckFrom    = 5
-	layCheckDepth   = 6
+	layCheckDepth   = 9
 	layoutDepth     = 5
 	layoutSlack     = 8
 	layoutBits      = 18
-	layoutWideDepth = 7
+	layoutWideDepth = 9
 	layoutWide      = 8
 )
 
