@@ -193,15 +193,17 @@ func TestP2EndOfBoundsPhase2Exact(t *testing.T) {
 }
 
 // TestWideLayoutCutsBelowGoodLines: a one-worker proof from the start of
-// full decks cuts positions of depth 6 and 7 with layoutEnds in gen (where
+// full decks cuts positions of depths 6 to 9 with layoutEnds in gen (where
 // many children would be made), and the children that take a tile no set
 // within the limit holds; from a sample of each, the line a short search
-// finds scores at least the bound of the cut. The short search's lines are
+// finds scores at least the bound of the cut. On seed 5, whose phase 1
+// needs ten or eleven tiles, positions of depth 8 or 9 are cut too: its
+// sample is of those. The short search's lines are
 // a few points above the optimum at cut positions and far above it on the
 // children of ruled-out tiles (it catches a position's bound raised by 15,
 // not a tile's): TestLayoutEndsTilesMatchBruteForce checks the tiles.
 func TestWideLayoutCutsBelowGoodLines(t *testing.T) {
-	for _, seed := range []uint64{1, 8} {
+	for _, seed := range []uint64{1, 8, 5} {
 		d := solo.SeedDeck(seed)
 		g, err := solo.NewGame(d)
 		require.NoError(t, err)
@@ -214,10 +216,12 @@ func TestWideLayoutCutsBelowGoodLines(t *testing.T) {
 			f    int
 			sp   uint8
 		}
-		var cuts, tileCuts []cut
+		var cuts, tileCuts, deepCuts []cut
 		w.wideCut = func(f int, sp uint8) {
 			c := cut{sh.line(&w.path), f, sp}
 			switch {
+			case sp == noSpace && len(c.line.Moves) >= 8 && len(deepCuts) < 1000:
+				deepCuts = append(deepCuts, c)
 			case sp == noSpace && len(cuts) < 1000:
 				cuts = append(cuts, c)
 			case sp != noSpace && len(tileCuts) < 1000:
@@ -226,8 +230,13 @@ func TestWideLayoutCutsBelowGoodLines(t *testing.T) {
 		}
 		w.prove()
 		require.NotEmpty(t, cuts, "seed %d: no position of depth 6 or 7 was cut by layoutEnds", seed)
-		require.NotEmpty(t, tileCuts, "seed %d: no tile of a position of depth 6 or 7 was cut by layoutEnds", seed)
-		for _, cs := range [][]cut{cuts, tileCuts} {
+		require.NotEmpty(t, tileCuts, "seed %d: no tile of a position of depth 6 to 9 was cut by layoutEnds", seed)
+		sampled := [][]cut{cuts, tileCuts}
+		if seed == 5 {
+			require.NotEmpty(t, deepCuts, "seed %d: no position of depth 8 or 9 was cut by layoutEnds", seed)
+			sampled = [][]cut{deepCuts}
+		}
+		for _, cs := range sampled {
 			for i := 0; i < len(cs); i += len(cs)/4 + 1 {
 				c := cs[i]
 				pos, err := solo.NewGame(d)
