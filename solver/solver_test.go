@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/novaluna/novaluna/internal/reference"
 	"github.com/novaluna/novaluna/solo"
@@ -714,4 +717,26 @@ func TestWideBeamOnlyInLongRuns(t *testing.T) {
 	} {
 		assert.Equal(t, want, wideRun(d), "time limit %v", d)
 	}
+}
+
+// TestPricedBeamFindsSuiteLine: the second worker's beam priced at 4
+// points a token, pricedWidth wide, finds a line of 82 on seed 11 of the
+// suite (testdata/suite), the deck's optimum (a two-worker run proved it in
+// 79 s); 16384 wide, the width before the twenty-seventh round, it finds
+// 83, as did a whole minute's two-worker run. The line must replay.
+func TestPricedBeamFindsSuiteLine(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "suite", "seed-11.json"))
+	require.NoError(t, err)
+	d, err := solo.ParseDeck(data)
+	require.NoError(t, err)
+	g, err := solo.NewGame(d)
+	require.NoError(t, err)
+	sh := newShared(g, 12)
+	w := newWorker(sh)
+	w.openNum, w.openDen = 0, 1
+	w.beam(pricedWidth, pricePerToken)
+	r, err := sh.result()
+	require.NoError(t, err, "the beam found no line")
+	assert.LessOrEqual(t, r.Score.Total(), 82, "seed 11: the priced beam of %d", pricedWidth)
+	checkLine(t, r)
 }
