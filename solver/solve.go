@@ -201,7 +201,7 @@ func newShared(g *solo.Game, bits int) *shared {
 // proof now has. Each of the three wide beams has the best line alone on
 // some deck (the bound's on seeds 4, 26 and 42, priced at 5 on 30 and 49,
 // at 4 on 19, when all three were 16384 wide; the twenty-seventh round
-// made two of them wider and narrower: pricedWidth, boundWidth).
+// made one wider and one narrower: pricedWidth, boundWidth).
 func run(sh *shared, i, n int) {
 	w := newWorker(sh)
 	w.openNum, w.openDen = 0, 1
@@ -273,7 +273,7 @@ const mirrorDepth = 4
 
 // pricedWidth and boundWidth are the widths of the second worker's beam
 // priced at 4 points a token and of its beam in the bound's ranking. Over
-// the 50 suite decks (one beam alone, two on the machine's two cores),
+// the 50 suite decks (each beam alone on a core, two decks side by side),
 // 24576 priced found a line as good as 16384 on every deck and better than
 // a whole minute's run on two (seeds 11 and 22, 82 and 80 against 83 and
 // 81), in 5.7 s a deck against 3.9 s (medians); 32768 found no more lines
@@ -281,8 +281,8 @@ const mirrorDepth = 4
 // more. The bound's ranking at 12288 found the same line as at 16384 on
 // every deck but seed 16 (92 against 90, where the priced beam of 24576
 // has 90), the lines only it finds among them (seeds 4, 26 and 42), in
-// 5.7 s against 8.0 s: with both widths, the three beams' best line is as good
-// as before on every deck, and they take about half a second less
+// 5.7 s against 8.0 s. With both widths the three beams' best line is as
+// good as before on every deck, and they take about half a second less
 // (twenty-seventh round).
 const (
 	pricedWidth = 24576
