@@ -187,9 +187,9 @@ func newShared(g *solo.Game, bits int) *shared {
 // passes that raise the proven bound. The schedule depends on nothing but the deck, so the
 // result is deterministic up to where a time limit stops it. With more:
 // worker 0 runs two narrow beams and then proves; worker 1 runs a priced
-// beam of 1024, one of pricedWidth priced at 4 points a token, one of
-// 16384 priced at 5 and one of boundWidth in the bound's ranking, then
-// helps worker 0 prove (both raise the same
+// beam of 1024, one of pricedWidth priced at 4 points a token and two
+// of 16384 (priced at 5, and the bound's ranking), then helps worker 0
+// prove (both raise the same
 // bound through the shared table; seed 32 of the suite was proven in 52 s
 // of a 60 s run this way, and not at all with randomised restarts in its
 // place), in long runs after one wider beam of the priced ranking
@@ -200,8 +200,8 @@ func newShared(g *solo.Game, bits int) *shared {
 // and 1.6 s priced and 3.1 s the bound's at 4096: medians), which the
 // proof now has. Each of the three wide beams has the best line alone on
 // some deck (the bound's on seeds 4, 26 and 42, priced at 5 on 30 and 49,
-// at 4 on 19, when all three were 16384 wide; the twenty-seventh round
-// made one wider and one narrower: pricedWidth, boundWidth).
+// at 4 on 19, when all three were 16384 wide; the priced one at 4 points
+// is wider since the twenty-seventh round: pricedWidth).
 func run(sh *shared, i, n int) {
 	w := newWorker(sh)
 	w.openNum, w.openDen = 0, 1
@@ -225,7 +225,7 @@ func run(sh *shared, i, n int) {
 		beam(1024, pricePerToken)
 		beam(pricedWidth, pricePerToken)
 		beam(16384, 5*16)
-		beam(boundWidth, 0)
+		beam(16384, 0)
 		if sh.wide {
 			// One wider beam (about 450 MB): see wideBeam.
 			beam(wideBeam, pricePerToken)
@@ -271,23 +271,17 @@ func (w *worker) beam(width, price int) {
 // last first.
 const mirrorDepth = 4
 
-// pricedWidth and boundWidth are the widths of the second worker's beam
-// priced at 4 points a token and of its beam in the bound's ranking. Over
-// the 50 suite decks (each beam alone on a core, two decks side by side),
-// 24576 priced found a line as good as 16384 on every deck and better than
-// a whole minute's run on two (seeds 11 and 22, 82 and 80 against 83 and
-// 81), in 5.7 s a deck against 3.9 s (medians); 32768 found no more lines
-// in 7.7 s, and 24576 priced at 5 points one more (seed 14) for 2.4 s
-// more. The bound's ranking at 12288 found the same line as at 16384 on
-// every deck but seed 16 (92 against 90, where the priced beam of 24576
-// has 90), the lines only it finds among them (seeds 4, 26 and 42), in
-// 5.7 s against 8.0 s. With both widths the three beams' best line is as
-// good as before on every deck, and they take about half a second less
-// (twenty-seventh round).
-const (
-	pricedWidth = 24576
-	boundWidth  = 12288
-)
+// pricedWidth is the width of the second worker's beam priced at 4
+// points a token. Over the 50 suite decks (each beam alone on a core, two
+// decks side by side), 24576 found a line as good as 16384 on every deck
+// and better than a whole minute's run on two (seeds 11 and 22, 82 and 80
+// against 83 and 81), in 5.7 s a deck against 3.9 s (medians); on 40
+// other decks (seeds 101-140) it was never worse either, and better on
+// four. 32768 found no more suite lines in 7.7 s, and 24576 priced at 5
+// points one more (seed 14) for 2.4 s more. The bound's ranking at 12288
+// instead of 16384 would save 2.35 s and lost no suite line, but on seed
+// 130 a minute's run ended at 95 against 94 (twenty-seventh round).
+const pricedWidth = 24576
 
 // wideBeam is the width of the second worker's last beam, in the priced
 // ranking, run before it helps prove when the run has no time limit or one
