@@ -38,9 +38,10 @@ const maxAdded = 2 * solo.SetupTiles
 // first turn from which a set of tiles can end phase 1 before the wheel
 // is empty (nine tiles down, two on the wheel: one to take, one to leave;
 // depths count the turns from the search's start, and a search started
-// later in phase 1 reaches those positions at smaller depths): on decks whose phase 1 needs ten or eleven tiles the proof
-// lives at depths 8 and 9, where every child of most positions is above
-// the limit (docs/SOLVER.md, twenty-sixth round). On decks whose phase 1
+// later in phase 1 reaches those positions at smaller depths): on decks
+// whose phase 1 needs ten or eleven tiles the proof lives at depths 8 and
+// 9, where every child of most positions is above the limit
+// (docs/SOLVER.md, twenty-sixth round). On decks whose phase 1
 // ends sooner those depths are rare or in phase 2, where neither applies.
 const (
 	layCheckFrom    = 5

@@ -189,8 +189,8 @@ func newShared(g *solo.Game, bits int) *shared {
 // worker 0 runs two narrow beams and then proves; worker 1 runs a priced
 // beam of 1024, one of pricedWidth priced at 4 points a token and two
 // of 16384 (priced at 5, and the bound's ranking), then helps worker 0
-// prove (both raise the same
-// bound through the shared table; seed 32 of the suite was proven in 52 s
+// prove (both raise the same bound through the shared table; seed 32 of
+// the suite was proven in 52 s
 // of a 60 s run this way, and not at all with randomised restarts in its
 // place), in long runs after one wider beam of the priced ranking
 // (wideBeam); any further workers run randomised restarts. Until the
