@@ -176,7 +176,8 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 		// A child whose parent put some of its sets above lim: only the
 		// others are walked, only up to lim, and the cells are sized up
 		// only once a set needs counting.
-		if phase2BoundedBelow(s, &base, open[:no], wheel[:nw], scratch, ok, sums, lim, from) || phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim) {
+		above, first := phase2BoundedBelow(s, &base, open[:no], wheel[:nw], scratch, ok, sums, lim, from)
+		if above || phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim, from, first) {
 			slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
 			return lim + 1, true
 		}
@@ -224,7 +225,7 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 		if !filled {
 			cs.fill(wheel[:nw])
 		}
-		if phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim) {
+		if phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim, nil, 0) {
 			slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
 			return lim + 1, true
 		}
@@ -244,15 +245,21 @@ const lowerFlag = 1 << 15
 // whose value by the counter is at most lim holds at most layCheckMost
 // tiles and reaches, in no layout of its tiles on s's display, the tokens
 // that would bring its value to lim (layReaches): then the value of s
-// exceeds lim. The sets are phase2OpenBelow's.
-func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, sums *setSums, lim int) bool {
+// exceeds lim. The sets are phase2OpenBelow's. For a child of a phase-2
+// position (from not nil), the sets below first are those that
+// phase2BoundedBelow found above lim, and the sets its parent's walk put
+// above lim (from.above) are left out as there.
+func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, cs *cellSights, ok *setBits, sums *setSums, lim int, from *parentSets, first int) bool {
 	sc := setCounter{base: base, tokens: s.Tokens(), open: open, wheel: wheel, cs: cs}
 	var cand [phase2LaidMost]uint16
 	nc := 0
 	lack := lacking(s.Tokens(), open)
 	full := 1<<len(wheel) - 1
-	for S := range 1 << len(wheel) {
+	for S := first; S < 1<<len(wheel); S++ {
 		if !ok.has(uint32(S)) || sums.floorEnd(S, lack, full) > lim {
+			continue
+		}
+		if from != nil && from.above.has(parentSet(uint32(S), from.it)) {
 			continue
 		}
 		cost := int(sums.cost[S])
@@ -387,8 +394,9 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 // parentSet(S, from.it)): the parent's walk found the others above lim.
 // It sizes up s's cells (cellKindsFrom, in scratch.cells, with the
 // parent's far sights where from has them) before it counts the first
-// set, and only then; they are ready when it reports false.
-func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, scratch *reachScratch, ok *setBits, sums *setSums, lim int, from *parentSets) bool {
+// set, and only then; they are ready when it reports false, with the
+// first set it found within lim.
+func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, scratch *reachScratch, ok *setBits, sums *setSums, lim int, from *parentSets) (bool, int) {
 	cs := &scratch.cells
 	sc := setCounter{base: base, tokens: s.Tokens(), open: open, wheel: wheel, cs: cs}
 	lack := lacking(s.Tokens(), open)
@@ -408,10 +416,10 @@ func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTa
 		}
 		cost := int(sums.cost[S])
 		if finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S == full) <= lim {
-			return false
+			return false, S
 		}
 	}
-	return true
+	return true, 0
 }
 
 // parentSet is the set of the parent's wheel tiles that is the child's set
@@ -607,10 +615,9 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	code := colourCode(&n)
 	cs := sc.cs
 	tok = sc.tokens
-	for i, id := range sc.wheel {
-		if S&(1<<i) == 0 {
-			continue
-		}
+	for b := uint(S); b != 0; b &= b - 1 {
+		i := bits.TrailingZeros(b)
+		id := sc.wheel[i]
 		absent := absent0
 		own := tiles[id].colour
 		if added[own] == 1 {
