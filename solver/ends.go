@@ -218,6 +218,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	var open [3 * solo.MaxTurns]openTask
 	var base [solo.NumColours]int
 	sc := m.counter(s, U[:r+p], &wheelCol, scratch, &open, &base)
+	scratch.colours.next()
 	lo := &scratch.lo
 	lo.fill(U[:r])
 	// A quick upper bound on any set's tokens, to skip the sets that
@@ -356,7 +357,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			}
 			// The phase-2 sets, searched tile by tile, the tiles worth most
 			// against their cost first.
-			es := endSearch{sc: &sc, best: thr, need: maxTok - most, x: uint64(X), w: W}
+			es := endSearch{sc: &sc, memo: &scratch.colours, best: thr, need: maxTok - most, x: uint64(X), w: W}
 			for mps := ends[X]; mps != 0; mps &= mps - 1 {
 				es.walls.add(m, bits.TrailingZeros16(mps), left, &spaceBit, r, pn)
 			}
@@ -493,6 +494,7 @@ func (pw *phase2Walls) allows(S uint64) bool {
 // quick count of their tokens (own), cannot bring it under best.
 type endSearch struct {
 	sc    *setCounter
+	memo  *colourMemo // for sc (setCounter.colours)
 	walls phase2Walls
 	x     uint64 // the phase-1 set: the bits of S that phase 2 does not take
 	w     uint64 // the refilled wheel: phase 2's set is full when it takes all of it
@@ -527,7 +529,7 @@ func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, o
 	if k == es.n {
 		// The colours alone first: they rule out most sets at a tenth
 		// of count's work.
-		if cost+10*max(0, maxTok-es.sc.colours(S, packed)) >= es.best || !es.walls.allows(S&^es.x) {
+		if cost+10*max(0, maxTok-es.sc.colours(S, packed, es.memo)) >= es.best || !es.walls.allows(S&^es.x) {
 			return
 		}
 		es.best = min(es.best, finalValue(es.sc.value(int(S), cost, packed, es.best), cost, S&^es.x == es.w))
@@ -555,8 +557,10 @@ func (m *model) p2EndOf(R uint32) int {
 // colours bounds count's tokens for the set S (packed: its colour counts)
 // by the colours alone: the display's tokens, the tasks of S's tiles that
 // the colours of the display and S allow, and the open tasks those colours
-// and their needs allow. count's own terms never exceed these.
-func (sc *setCounter) colours(S uint64, packed uint32) int {
+// and their needs allow. count's own terms never exceed these. The open
+// tasks' part depends on the colour counts alone; memo, if not nil, keeps
+// it by packed for the setCounter's open tasks.
+func (sc *setCounter) colours(S uint64, packed uint32, memo *colourMemo) int {
 	n := *sc.base
 	var added [solo.NumColours]uint8
 	for c := range solo.NumColours {
@@ -568,10 +572,44 @@ func (sc *setCounter) colours(S uint64, packed uint32) int {
 	for b := S; b != 0; b &= b - 1 {
 		tok += int(satTokens[sc.wheel[bits.TrailingZeros64(b)]][code])
 	}
-	for _, o := range sc.open {
-		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
-			tok++
+	var slot *uint64
+	var k uint64 // the counts, 5 bits a colour
+	if memo != nil && packed&0xe0e0e0e0 == 0 {
+		k = uint64(packed&0x1f | packed>>3&0x3e0 | packed>>6&0x7c00 | packed>>9&0xf8000)
+		slot = &memo.slots[(uint32(k)*0x9e3779b1)>>(32-colourMemoBits)]
+		if e := *slot; uint32(e>>32) == memo.gen && e>>8&0xfffff == k {
+			return tok + int(e&0xff)
 		}
 	}
-	return tok
+	open := 0
+	for _, o := range sc.open {
+		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
+			open++
+		}
+	}
+	if slot != nil {
+		*slot = uint64(memo.gen)<<32 | k<<8 | uint64(open)
+	}
+	return tok + open
+}
+
+// colourMemoBits: a colourMemo has 2^colourMemoBits entries.
+const colourMemoBits = 9
+
+// colourMemo keeps colours' count of open tasks by the colour counts,
+// for one setCounter's open tasks: an entry is the generation (high 32
+// bits), the counts (5 bits a colour, when each is under 32) and the
+// count (low 8 bits). A new generation (next) empties it.
+type colourMemo struct {
+	gen   uint32
+	slots [1 << colourMemoBits]uint64
+}
+
+// next starts a new generation, for another setCounter.
+func (cm *colourMemo) next() {
+	cm.gen++
+	if cm.gen == 0 {
+		clear(cm.slots[:])
+		cm.gen = 1
+	}
 }

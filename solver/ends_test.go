@@ -361,3 +361,39 @@ func TestPhase2WallsHoldEveryTakenSet(t *testing.T) {
 	}
 	assert.Greater(t, ruled, checked/4, "the walls rule out the last refill tile at only %d of %d ends", ruled, checked)
 }
+
+// TestColourMemoMatchesCount: setCounter.colours with a memo of the open
+// tasks' part by colour counts gives what it gives without one, for every
+// set of the wheel tiles at the positions of random games, each set asked
+// twice (the second time from the memo), one memo for all the positions
+// (next between them), as layoutEndsHolding uses it.
+func TestColourMemoMatchesCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	var memo colourMemo
+	positions, sets, kept := 0, 0, 0
+	for seed := uint64(1); positions < 60 && seed < 200; seed++ {
+		m, s, ok := midGame(seed, rng)
+		if !ok {
+			continue
+		}
+		wheel, sc, _, sums := counterOf(m, &s)
+		memo.next()
+		for range 2 {
+			for S := range 1 << len(wheel) {
+				want := sc.colours(uint64(S), sums.added[S], nil)
+				got := sc.colours(uint64(S), sums.added[S], &memo)
+				require.Equal(t, want, got, "seed %d, set %b", seed, S)
+				sets++
+			}
+		}
+		for _, e := range memo.slots {
+			if uint32(e>>32) == memo.gen {
+				kept++
+			}
+		}
+		positions++
+	}
+	t.Logf("%d positions, %d sets asked, %d counts kept", positions, sets, kept)
+	assert.GreaterOrEqual(t, positions, 60, "positions")
+	assert.Greater(t, kept, positions, "counts the memo kept")
+}

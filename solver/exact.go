@@ -926,6 +926,8 @@ type reachScratch struct {
 	layIDs [layCheckMost]uint8
 	// lo: layoutEnds' sums over the wheel's tiles.
 	lo setSums
+	// colours: layoutEnds' memo of its counter's open tasks by colours.
+	colours colourMemo
 	// sums: phase 2's sums over the wheel's tiles sumsWheel (sumsOf).
 	sums      setSums
 	sumsWheel [spaceCount]uint8
