@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"slices"
 	"sync/atomic"
 
 	"github.com/novaluna/novaluna/solo"
@@ -267,6 +268,9 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	// what it counted of each set X for the next rounds, which count X
 	// again only where that cannot settle it: known has bit X once
 	// knownV[X] holds X's value (exact has bit X) or a lower bound on it.
+	// With by, a round asks of a set only whether it is under the limit,
+	// so its phase-2 search stops at the first set under it (endSearch's
+	// first), and knownV then holds a value under the limit, marked exact.
 	var knownV [1 << knownBits]int32
 	var known, exact uint64
 	useKnown := keep && short != nil && r <= knownBits
@@ -280,6 +284,29 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		}
 	}
 	pending0 := pending
+	// Without by or laying, the value is the least over the sets X: they
+	// are counted cheapest lower bound first (twice the cost of X and
+	// phase 2's value by the tiles alone), so the best comes early and
+	// the count stops at the first set whose lower bound reaches it.
+	sorted := by == nil && short == nil
+	order := scratch.order[:0]
+	if sorted {
+		for X := range uint32(1) << r {
+			if ends[X] == 0 || X&must != must {
+				continue
+			}
+			var leftR uint32
+			for l := all &^ X; l != 0; l &= l - 1 {
+				leftR |= spaceBit[bits.TrailingZeros32(l)]
+			}
+			q := 2*int(lo.cost[X]) + m.p2EndOf(leftR)
+			if q >= over {
+				continue
+			}
+			order = append(order, uint32(q)<<solo.SetupTiles|X)
+		}
+		slices.Sort(order)
+	}
 	for round := 0; ; round++ {
 		best, pending = over, pending0
 		nwin := 0
@@ -298,7 +325,18 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 				pending &^= X
 			}
 		}
-		for X := range uint32(1) << r {
+		nX := uint32(1) << r
+		if sorted {
+			nX = uint32(len(order))
+		}
+		for j := range nX {
+			X := j
+			if sorted {
+				if int(order[j]>>solo.SetupTiles) >= best {
+					break
+				}
+				X = order[j] & (1<<solo.SetupTiles - 1)
+			}
 			// The value of X is counted up to thr: the best so far, or with
 			// by the limit (each tile's sets are counted alone).
 			thr := best
@@ -357,7 +395,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			}
 			// The phase-2 sets, searched tile by tile, the tiles worth most
 			// against their cost first.
-			es := endSearch{sc: &sc, memo: &scratch.colours, best: thr, need: maxTok - most, x: uint64(X), w: W}
+			es := endSearch{sc: &sc, memo: &scratch.colours, best: thr, need: maxTok - most, x: uint64(X), w: W, first: by != nil}
 			for mps := ends[X]; mps != 0; mps &= mps - 1 {
 				es.walls.add(m, bits.TrailingZeros16(mps), left, &spaceBit, r, pn)
 			}
@@ -499,10 +537,12 @@ type endSearch struct {
 	x     uint64 // the phase-1 set: the bits of S that phase 2 does not take
 	w     uint64 // the refilled wheel: phase 2's set is full when it takes all of it
 	best  int
-	need  int // the tokens short of 21 after the quick count of the display
-	n     int
-	idx   [maxAdded]uint8
-	gain  [maxAdded + 1]int // gain[k]: the sum of min(0, cost - 10 own) over idx[k:]
+	// first: the search stops at the first set under best (found).
+	first, found bool
+	need         int // the tokens short of 21 after the quick count of the display
+	n            int
+	idx          [maxAdded]uint8
+	gain         [maxAdded + 1]int // gain[k]: the sum of min(0, cost - 10 own) over idx[k:]
 }
 
 // sort orders idx by what each tile is worth against its cost, best first,
@@ -523,7 +563,7 @@ func (es *endSearch) sort() {
 // search decides the tiles idx[k:] for the set S (wheel bits of the
 // setCounter) of cost cost, colour counts packed and quick tokens tok.
 func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, own []int) {
-	if cost+max(0, 10*(es.need-tok)+es.gain[k]) >= es.best {
+	if es.found || cost+max(0, 10*(es.need-tok)+es.gain[k]) >= es.best {
 		return
 	}
 	if k == es.n {
@@ -532,7 +572,10 @@ func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, o
 		if cost+10*max(0, maxTok-es.sc.colours(S, packed, es.memo)) >= es.best || !es.walls.allows(S&^es.x) {
 			return
 		}
-		es.best = min(es.best, finalValue(es.sc.value(int(S), cost, packed, es.best), cost, S&^es.x == es.w))
+		if v := finalValue(es.sc.value(int(S), cost, packed, es.best), cost, S&^es.x == es.w); v < es.best {
+			es.best = v
+			es.found = es.first
+		}
 		return
 	}
 	i := es.idx[k]

@@ -397,3 +397,47 @@ func TestColourMemoMatchesCount(t *testing.T) {
 	assert.GreaterOrEqual(t, positions, 60, "positions")
 	assert.Greater(t, kept, positions, "counts the memo kept")
 }
+
+// TestLayoutEndsIsTheLeastSet: layoutEnds counts the sets X cheapest
+// lower bound first and stops at the first whose lower bound reaches the
+// best, while layoutEndsTiles (with by) asks every set whether it is
+// within the limit and stops each set's phase-2 search at the first
+// phase-2 set within it. At positions of random games of full decks (0 to
+// 8 turns, with and without the tile of each next space required), the
+// first must be exactly the least limit at which the second finds a set
+// within it.
+func TestLayoutEndsIsTheLeastSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	tested := 0
+	for seed := uint64(1); tested < 120; seed++ {
+		d := solo.SeedDeck(seed)
+		s := solo.NewState(d)
+		for range rng.IntN(9) {
+			randomTurn(&s, rng)
+		}
+		if s.Phase() != solo.Phase1 {
+			continue
+		}
+		tested++
+		m := newModel(d)
+		v := m.layoutEnds(&s)
+		require.Less(t, v, infinity, "seed %d: no end of phase 1 counted", seed)
+		var by [spaceCount]int
+		assert.Equal(t, 0, m.layoutEndsTiles(&s, v, &by), "seed %d, turn %d: no set within layoutEnds' value %d", seed, s.Turns(), v)
+		assert.Equal(t, v, m.layoutEndsTiles(&s, v-1, &by), "seed %d, turn %d: a set under layoutEnds' value %d", seed, s.Turns(), v)
+		// The same for the sets that hold one tile: by[sp] is 0 exactly
+		// when some set holding the tile is within the limit.
+		var acc [3]uint8
+		for _, sp := range acc[:s.Accessible(&acc)] {
+			i := bits.OnesCount32(occupiedSpaces(&s) & (1<<(sp-1) - 1))
+			h := m.layoutEndsHolding(&s, infinity-1, nil, 1<<i, nil, false)
+			if h >= infinity {
+				continue
+			}
+			m.layoutEndsTiles(&s, h, &by)
+			assert.Zero(t, by[sp], "seed %d, turn %d: the tile of space %d, its sets' least value %d", seed, s.Turns(), sp, h)
+			m.layoutEndsTiles(&s, h-1, &by)
+			assert.Positive(t, by[sp], "seed %d, turn %d: the tile of space %d has a set under its sets' least value %d", seed, s.Turns(), sp, h)
+		}
+	}
+}

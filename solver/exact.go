@@ -933,7 +933,9 @@ type reachScratch struct {
 	sumsWheel [spaceCount]uint8
 	sumsN     int
 	// ends and stack: phase1Sets' sets and takeableEnds' stack.
-	ends  [1 << solo.SetupTiles]uint16
+	ends [1 << solo.SetupTiles]uint16
+	// order: layoutEndsHolding's sets X, cheapest lower bound first.
+	order [1 << solo.SetupTiles]uint32
 	stack [(1 << solo.SetupTiles) * solo.TrackSpaces]uint32
 	// cellBit's numbering of cells, valid where numStamp is numGen.
 	num      [solo.GridCells]int8
