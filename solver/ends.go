@@ -295,11 +295,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			if ends[X] == 0 || X&must != must {
 				continue
 			}
-			var leftR uint32
-			for l := all &^ X; l != 0; l &= l - 1 {
-				leftR |= spaceBit[bits.TrailingZeros32(l)]
-			}
-			q := 2*int(lo.cost[X]) + m.p2EndOf(leftR)
+			q := 2*int(lo.cost[X]) + m.p2EndOf(spacesOf(all&^X, &spaceBit))
 			if q >= over {
 				continue
 			}
@@ -385,11 +381,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			W := uint64(left) | (uint64(1)<<pn-1)<<r
 			// The phase-2 value by the tiles alone is a bound on the value
 			// with the layout (the tokens count no task it would not).
-			var leftR uint32
-			for l := left; l != 0; l &= l - 1 {
-				leftR |= spaceBit[bits.TrailingZeros32(l)]
-			}
-			if q := c0 + m.p2EndOf(leftR); q >= thr {
+			if q := c0 + m.p2EndOf(spacesOf(left, &spaceBit)); q >= thr {
 				note(X, q, false)
 				continue
 			}
@@ -443,6 +435,16 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		return 0
 	}
 	return over
+}
+
+// spacesOf is the spaces, in dp1's terms (spaceBit), of the tiles of U
+// whose bits are in left.
+func spacesOf(left uint32, spaceBit *[solo.SetupTiles]uint32) uint32 {
+	var R uint32
+	for l := left; l != 0; l &= l - 1 {
+		R |= spaceBit[bits.TrailingZeros32(l)]
+	}
+	return R
 }
 
 // phase1Sets writes the tiles on s's wheel to U in clockwise order from
