@@ -284,25 +284,24 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		}
 	}
 	pending0 := pending
-	// Without by or laying, the value is the least over the sets X: they
-	// are counted cheapest lower bound first (twice the cost of X and
-	// phase 2's value by the tiles alone), so the best comes early and
-	// the count stops at the first set whose lower bound reaches it.
-	sorted := by == nil && short == nil
+	// The sets X are counted cheapest lower bound first (twice the cost of
+	// X and phase 2's value by the tiles alone), those at or above the
+	// limit left out. Without by, the value is the least over the sets, so
+	// the best comes early and a round stops at the first set whose lower
+	// bound reaches it; with by, the sets within the limit come early and
+	// clear the pending tiles, and a round stops once none is pending.
 	order := scratch.order[:0]
-	if sorted {
-		for X := range uint32(1) << r {
-			if ends[X] == 0 || X&must != must {
-				continue
-			}
-			q := 2*int(lo.cost[X]) + m.p2EndOf(spacesOf(all&^X, &spaceBit))
-			if q >= over {
-				continue
-			}
-			order = append(order, uint32(q)<<solo.SetupTiles|X)
+	for X := range uint32(1) << r {
+		if ends[X] == 0 || X&must != must {
+			continue
 		}
-		slices.Sort(order)
+		q := 2*int(lo.cost[X]) + m.p2EndOf(spacesOf(all&^X, &spaceBit))
+		if q >= over {
+			continue
+		}
+		order = append(order, uint32(q)<<solo.SetupTiles|X)
 	}
+	slices.Sort(order)
 	for round := 0; ; round++ {
 		best, pending = over, pending0
 		nwin := 0
@@ -321,18 +320,11 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 				pending &^= X
 			}
 		}
-		nX := uint32(1) << r
-		if sorted {
-			nX = uint32(len(order))
-		}
-		for j := range nX {
-			X := j
-			if sorted {
-				if int(order[j]>>solo.SetupTiles) >= best {
-					break
-				}
-				X = order[j] & (1<<solo.SetupTiles - 1)
+		for _, o := range order {
+			if by == nil && int(o>>solo.SetupTiles) >= best || by != nil && best < over && pending == 0 {
+				break
 			}
+			X := o & (1<<solo.SetupTiles - 1)
 			// The value of X is counted up to thr: the best so far, or with
 			// by the limit (each tile's sets are counted alone).
 			thr := best
@@ -345,7 +337,10 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			left := all &^ X
 			nl := bits.OnesCount32(left)
 			xc := int(lo.cost[X])
-			if 2*xc >= thr || ends[X] == 0 || X&must != must || refuted[X>>6]&(1<<(X&63)) != 0 {
+			// order holds only the sets that legal turns take, that hold
+			// must, and whose cost alone is under thr (under the best, or
+			// the limit).
+			if refuted[X>>6]&(1<<(X&63)) != 0 {
 				continue
 			}
 			if useKnown && known&(1<<X) != 0 {
