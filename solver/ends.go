@@ -16,7 +16,9 @@ const maxAdded = 2 * solo.SetupTiles
 // depth up to layoutDepth, where a cut spares a large subtree. There it
 // counts the value up to layoutSlack above the pass's limit, so that
 // later passes reuse it from a memo of 2^layoutBits entries; a call so
-// counted costs 100 to 200 us (docs/SOLVER.md, ninth round).
+// counted costs 100 to 200 us (docs/SOLVER.md, ninth round). With 2^18
+// entries 9 % of the calls of a two-worker minute found their slot taken
+// by another position (seeds 2 and 31, thirtieth round).
 //
 // Below layoutDepth, down to layoutWideDepth, gen asks it (without the
 // memo, counted up to the limit alone, layoutEndsTiles) before it makes
@@ -49,7 +51,7 @@ const (
 	layCheckDepth   = 9
 	layoutDepth     = 5
 	layoutSlack     = 8
-	layoutBits      = 18
+	layoutBits      = 20
 	layoutWideDepth = 9
 	layoutWide      = 8
 )
@@ -172,8 +174,10 @@ func layReaches(s *solo.State, ids []uint8, need int) bool {
 // is the answer that cuts nothing.
 var shortMemo [1 << shortMemoBits]atomic.Uint64
 
-// shortMemoBits: shortMemo has 2^20 entries (8 MiB).
-const shortMemoBits = 20
+// shortMemoBits: shortMemo has 2^23 entries (64 MiB). On seed 2 (two
+// workers, a minute, about 1.68M questions) 2^20 entries answered 15 % of
+// the questions, 2^23 22 % and 2^24 22 % (thirtieth round).
+const shortMemoBits = 23
 
 // shortKey hashes each display tile with its cell, the tiles to lay (as
 // a set) and the target need, the lowest bit clear: layReaches's question
