@@ -79,8 +79,14 @@ func (w *worker) rank(s *solo.State) int32 {
 // width best children of each layer (one per position up to symmetry), and
 // offers every complete line it meets.
 func (w *worker) runBeam(b *beam) {
+	w.runBeamFrom(b, &w.sh.start, path{p1: -1})
+}
+
+// runBeamFrom is runBeam from the position s, which the path p leads to
+// from the start position.
+func (w *worker) runBeamFrom(b *beam, s *solo.State, p path) {
 	sh := w.sh
-	b.cur = append(b.cur[:0], beamNode{s: sh.start, p: path{p1: -1}})
+	b.cur = append(b.cur[:0], beamNode{s: *s, p: p})
 	scratch := &w.stack[0]
 	for len(b.cur) > 0 {
 		b.cands = b.cands[:0]

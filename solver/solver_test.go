@@ -735,3 +735,24 @@ func TestPricedBeamFindsSuiteLine(t *testing.T) {
 	assert.LessOrEqual(t, r.Score.Total(), 82, "seed 11: the priced beam of %d", pricedWidth)
 	checkLine(t, r)
 }
+
+// TestPolishFindsABetterLine: on seed 14 the priced beam of 1024 from the
+// start (the second worker's first) ends at 90; polish's beams from that line's last phase-1 turn find
+// 89 (the suite's line before the thirty-first round was 90).
+func TestPolishFindsABetterLine(t *testing.T) {
+	g, err := solo.NewGame(solo.SeedDeck(14))
+	require.NoError(t, err)
+	sh := newShared(g, 12)
+	w := newWorker(sh)
+	w.openNum, w.openDen = 0, 1
+	w.beam(1024, pricePerToken)
+	r, err := sh.result()
+	require.NoError(t, err, "the beam found no line")
+	require.Equal(t, 90, r.Score.Total(), "seed 14: the priced beam of 1024")
+	w.polish()
+	r, err = sh.result()
+	require.NoError(t, err)
+	assert.LessOrEqual(t, r.Score.Total(), 89, "seed 14: polish from the line of 90")
+	assert.Equal(t, 10, r.Line.Phase1Turns, "polish keeps the line's phase 1")
+	checkLine(t, r)
+}
