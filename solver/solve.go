@@ -299,8 +299,8 @@ func (w *worker) polish() {
 		q.steps[q.n] = p.steps[i]
 		q.n++
 	}
-	if q.n == 0 {
-		return // the search started after phase 1
+	if q.n == 0 || s.Over() {
+		return // the search started after phase 1, or the line ended in it
 	}
 	b := newBeam(polishWidth)
 	for _, price := range []int{pricePerToken, 0} {

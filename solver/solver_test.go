@@ -756,3 +756,41 @@ func TestPolishFindsABetterLine(t *testing.T) {
 	assert.Equal(t, 10, r.Line.Phase1Turns, "polish keeps the line's phase 1")
 	checkLine(t, r)
 }
+
+// TestPolishNeedsAPhase1: polish does nothing before there is a line, nor
+// when the search started after phase 1 (it would search the start again).
+func TestPolishNeedsAPhase1(t *testing.T) {
+	g, err := solo.NewGame(solo.SeedDeck(14))
+	require.NoError(t, err)
+	sh := newShared(g, 12)
+	w := newWorker(sh)
+	w.polish()
+	w.flush()
+	assert.Zero(t, sh.nodes.Load(), "polish without a line")
+	_, err = sh.result()
+	assert.Error(t, err, "polish without a line found one")
+
+	// A game after its phase 1, and a line from it.
+	w.openNum, w.openDen = 0, 1
+	w.beam(64, 0)
+	r, err := sh.result()
+	require.NoError(t, err)
+	g2, err := solo.NewGame(r.Line.Deck)
+	require.NoError(t, err)
+	for _, mv := range r.Line.Moves[:r.Line.Phase1Turns] {
+		require.NoError(t, g2.Play(mv))
+	}
+	if g2.Phase() == solo.Phase1 {
+		require.NoError(t, g2.EndPhase1())
+	}
+	sh2 := newShared(g2, 12)
+	w2 := newWorker(sh2)
+	w2.openNum, w2.openDen = 0, 1
+	w2.beam(64, 0)
+	w2.flush()
+	before := sh2.nodes.Load()
+	require.Positive(t, before)
+	w2.polish()
+	w2.flush()
+	assert.Equal(t, before, sh2.nodes.Load(), "polish searched a game that started in phase 2")
+}
