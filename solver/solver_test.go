@@ -724,11 +724,7 @@ func TestWideBeamOnlyInLongRuns(t *testing.T) {
 // twenty-seventh round, it finds 83, as did a whole minute's two-worker
 // run. The line must replay.
 func TestPricedBeamFindsSuiteLine(t *testing.T) {
-	g, err := solo.NewGame(solo.SeedDeck(11))
-	require.NoError(t, err)
-	sh := newShared(g, 12)
-	w := newWorker(sh)
-	w.openNum, w.openDen = 0, 1
+	sh, w := beamWorker(t, 11)
 	w.beam(pricedWidth, pricePerToken)
 	r, err := sh.result()
 	require.NoError(t, err, "the beam found no line")
@@ -737,14 +733,11 @@ func TestPricedBeamFindsSuiteLine(t *testing.T) {
 }
 
 // TestPolishFindsABetterLine: on seed 14 the priced beam of 1024 from the
-// start (the second worker's first) ends at 90; polish's beams from that line's last phase-1 turn find
-// 89 (the suite's line before the thirty-first round was 90).
+// start (the second worker's first) ends at 90; polish's beams from that
+// line's last phase-1 turn find 89 (the suite's line before the
+// thirty-first round was 90).
 func TestPolishFindsABetterLine(t *testing.T) {
-	g, err := solo.NewGame(solo.SeedDeck(14))
-	require.NoError(t, err)
-	sh := newShared(g, 12)
-	w := newWorker(sh)
-	w.openNum, w.openDen = 0, 1
+	sh, w := beamWorker(t, 14)
 	w.beam(1024, pricePerToken)
 	r, err := sh.result()
 	require.NoError(t, err, "the beam found no line")
@@ -760,14 +753,11 @@ func TestPolishFindsABetterLine(t *testing.T) {
 // TestPolishNeedsAPhase1: polish does nothing before there is a line, nor
 // when the search started after phase 1 (it would search the start again).
 func TestPolishNeedsAPhase1(t *testing.T) {
-	g, err := solo.NewGame(solo.SeedDeck(14))
-	require.NoError(t, err)
-	sh := newShared(g, 12)
-	w := newWorker(sh)
+	sh, w := beamWorker(t, 14)
 	w.polish()
 	w.flush()
 	assert.Zero(t, sh.nodes.Load(), "polish without a line")
-	_, err = sh.result()
+	_, err := sh.result()
 	assert.Error(t, err, "polish without a line found one")
 
 	// A game after its phase 1, and a line from it.
@@ -793,4 +783,16 @@ func TestPolishNeedsAPhase1(t *testing.T) {
 	w2.polish()
 	w2.flush()
 	assert.Equal(t, before, sh2.nodes.Load(), "polish searched a game that started in phase 2")
+}
+
+// beamWorker returns a search of the seed's deck and a worker with the
+// schedule's beam settings (run).
+func beamWorker(t *testing.T, seed uint64) (*shared, *worker) {
+	t.Helper()
+	g, err := solo.NewGame(solo.SeedDeck(seed))
+	require.NoError(t, err)
+	sh := newShared(g, 12)
+	w := newWorker(sh)
+	w.openNum, w.openDen = 0, 1
+	return sh, w
 }
