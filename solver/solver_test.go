@@ -761,7 +761,6 @@ func TestPolishNeedsAPhase1(t *testing.T) {
 	assert.Error(t, err, "polish without a line found one")
 
 	// A game after its phase 1, and a line from it.
-	w.openNum, w.openDen = 0, 1
 	w.beam(64, 0)
 	r, err := sh.result()
 	require.NoError(t, err)
@@ -773,9 +772,7 @@ func TestPolishNeedsAPhase1(t *testing.T) {
 	if g2.Phase() == solo.Phase1 {
 		require.NoError(t, g2.EndPhase1())
 	}
-	sh2 := newShared(g2, 12)
-	w2 := newWorker(sh2)
-	w2.openNum, w2.openDen = 0, 1
+	sh2, w2 := gameWorker(g2)
 	w2.beam(64, 0)
 	w2.flush()
 	before := sh2.nodes.Load()
@@ -791,6 +788,11 @@ func beamWorker(t *testing.T, seed uint64) (*shared, *worker) {
 	t.Helper()
 	g, err := solo.NewGame(solo.SeedDeck(seed))
 	require.NoError(t, err)
+	return gameWorker(g)
+}
+
+// gameWorker is beamWorker for a game in progress.
+func gameWorker(g *solo.Game) (*shared, *worker) {
 	sh := newShared(g, 12)
 	w := newWorker(sh)
 	w.openNum, w.openDen = 0, 1
