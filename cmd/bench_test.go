@@ -89,6 +89,23 @@ func TestBenchSmall(t *testing.T) {
 			t.Errorf("bench output lacks %q:\n%s", want, out)
 		}
 	}
+	out, errOut, code = runCmd("bench", "--suite", suiteDir, "--seeds", "2", "--time", "300ms", "--table-bits", "14", "--straight", "--json")
+	if code != exitOK {
+		t.Fatalf("bench --straight = exit %d, stderr %q", code, errOut)
+	}
+	var res struct {
+		Figures map[string]any `json:"figures"`
+		Decks   []struct {
+			Score      int `json:"score"`
+			LowerBound int `json:"lower_bound"`
+		} `json:"decks"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("bench --straight --json = %v:\n%s", err, out)
+	}
+	if res.Figures["straight"] != true || len(res.Decks) != 1 || res.Decks[0].LowerBound > res.Decks[0].Score {
+		t.Errorf("bench --straight --json = %s, want figures with straight true and one row, bound at most score", out)
+	}
 	_, errOut, code = runCmd("bench", "--suite", t.TempDir(), "--seeds", "1", "--time", "100ms")
 	if code != exitError || !strings.Contains(errOut, "--suite") {
 		t.Errorf("bench with an empty suite folder = exit %d, stderr %q; want exit 1 naming --suite", code, errOut)

@@ -155,6 +155,20 @@ func TestSolveFrom(t *testing.T) {
 	assert.LessOrEqual(t, r2.Score, r1.Score, "score after --from")
 	assert.GreaterOrEqual(t, r2.LowerBound, r1.LowerBound, "bound after --from")
 
+	// --straight keeps the bound it starts from until its proof ends.
+	out, errOut, code = runCmd("solve", "--from", first, "--straight", "--time", "300ms", "--workers", "1", "--table-bits", "14", "--json")
+	require.Equal(t, exitOK, code, errOut)
+	var r3 struct {
+		Score      int  `json:"score"`
+		LowerBound int  `json:"lower_bound"`
+		Optimal    bool `json:"optimal"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r3))
+	assert.LessOrEqual(t, r3.Score, r1.Score, "score after --from --straight")
+	if !r3.Optimal {
+		assert.Equal(t, r1.LowerBound, r3.LowerBound, "bound after --from --straight, not proven")
+	}
+
 	var doc map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &doc))
 	doc["lower_bound"] = doc["score"]

@@ -70,6 +70,8 @@ type shared struct {
 	// wide: the run is long enough for the second worker's wide beam
 	// (wideBeam).
 	wide bool
+	// straight: every pass is at the incumbent less one (Options.Straight).
+	straight bool
 
 	best  atomic.Int32 // score of the incumbent line; infinity before one
 	lb    atomic.Int32 // proven lower bound
@@ -533,7 +535,8 @@ func (w *worker) dfs(d int, T int, f int) int {
 
 // prove runs threshold passes of the depth-first search from the start
 // position, each raising the proven bound, until the bound meets the
-// incumbent or the search is stopped.
+// incumbent or the search is stopped. Straight (shared.straight), each
+// pass is at the incumbent less one and the first that ends proves it.
 func (w *worker) prove() {
 	sh := w.sh
 	w.stack[0] = sh.start
@@ -544,6 +547,11 @@ func (w *worker) prove() {
 	// raise it.
 	T := max(f, int(sh.lb.Load()))
 	for !sh.stop.Load() {
+		if sh.straight {
+			// A pass at the incumbent less one that ends proves it
+			// (the limit follows a better line found meanwhile).
+			T = max(T, int(sh.best.Load())-1)
+		}
 		v := w.dfs(0, T, f)
 		if sh.stop.Load() {
 			break

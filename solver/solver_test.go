@@ -798,3 +798,50 @@ func gameWorker(g *solo.Game) (*shared, *worker) {
 	w.openNum, w.openDen = 0, 1
 	return sh, w
 }
+
+// TestStraightProvesTheSameOptimum: a straight search (every pass at the
+// incumbent less one) proves the same optimum as trying every move, on
+// endgames of three tiles, with one worker and with two.
+func TestStraightProvesTheSameOptimum(t *testing.T) {
+	src := rand.NewPCG(9, 10)
+	tested := 0
+	for seed := uint64(1); tested < 20; seed++ {
+		d := solo.SeedDeck(seed)[:13]
+		g, ok := endgame(d, src, 3)
+		if !ok {
+			continue
+		}
+		tested++
+		s := g.State()
+		want := brute(t, newModel(d), &s)
+		for _, workers := range []int{1, 2} {
+			r, err := SolveFrom(context.Background(), g, Options{Workers: workers, TableBits: 12, Straight: true})
+			require.NoError(t, err, "seed %d, %d workers", seed, workers)
+			assert.Equal(t, want, r.Score.Total(), "seed %d, %d workers: score", seed, workers)
+			assert.True(t, r.Optimal, "seed %d, %d workers: not proven (bound %d)", seed, workers, r.LowerBound)
+			checkLine(t, r)
+		}
+	}
+}
+
+// TestStraightSkipsTheBoundsOnTheWay: stopped before its proof ends, a
+// straight search has proven no more than the start's bound, where the
+// usual passes, given the same nodes, raise it.
+func TestStraightSkipsTheBoundsOnTheWay(t *testing.T) {
+	for _, straight := range []bool{false, true} {
+		sh, w := beamWorker(t, 2)
+		sh.straight = straight
+		w.beam(512, 0)
+		require.True(t, sh.found, "the beam found no line")
+		f := sh.m.bound(&sh.start)
+		sh.nodeLimit = sh.nodes.Load() + 100_000
+		w.prove()
+		lb := int(sh.lb.Load())
+		require.Less(t, lb, int(sh.best.Load()), "straight %v: seed 2 proven in 100k nodes", straight)
+		if straight {
+			assert.Equal(t, f, lb, "a straight search stopped before its proof raised the bound")
+		} else {
+			assert.Greater(t, lb, f, "the usual passes did not raise the bound in 100k nodes")
+		}
+	}
+}
