@@ -254,6 +254,9 @@ func (o *solveOptions) print(label string, r solver.Result) error {
 	} else {
 		fmt.Fprintf(w, "Lower bound %d (proven): no legal line of this deck scores less.\nThe gap to the line is %d; more --time may close it.\n",
 			r.LowerBound, r.Score.Total()-r.LowerBound)
+		if o.straight {
+			fmt.Fprintln(w, "With --straight the bound rises only when the proof ends: this is the bound the search started from.")
+		}
 	}
 	fmt.Fprintf(w, "%s\n", p.faint(fmt.Sprintf("Searched %s nodes in %.1fs; first line after %.2fs, this line after %.2fs.",
 		humanCount(r.Nodes), r.Elapsed.Seconds(), r.FirstLineAt.Seconds(), r.BestLineAt.Seconds())))
