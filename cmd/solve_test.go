@@ -156,19 +156,12 @@ func TestSolveFrom(t *testing.T) {
 	assert.GreaterOrEqual(t, r2.LowerBound, r1.LowerBound, "bound after --from")
 
 	// --straight keeps the bound it starts from until its proof ends.
-	outS, errOut, code := runCmd("solve", "--from", first, "--straight", "--time", "300ms", "--workers", "1", "--table-bits", "14", "--json")
-	require.Equal(t, exitOK, code, errOut)
-	var r3 struct {
-		Score      int  `json:"score"`
-		LowerBound int  `json:"lower_bound"`
-		Optimal    bool `json:"optimal"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(outS), &r3))
+	r3 := solveJSON(t, "--from", first, "--straight", "--time", "300ms", "--workers", "1", "--table-bits", "14")
 	assert.LessOrEqual(t, r3.Score, r1.Score, "score after --from --straight")
 	if !r3.Optimal {
 		assert.Equal(t, r1.LowerBound, r3.LowerBound, "bound after --from --straight, not proven")
 	}
-	outS, errOut, code = runCmd("solve", "--from", first, "--straight", "--time", "300ms", "--workers", "1", "--table-bits", "14")
+	outS, errOut, code := runCmd("solve", "--from", first, "--straight", "--time", "300ms", "--workers", "1", "--table-bits", "14")
 	require.Equal(t, exitOK, code, errOut)
 	if !strings.Contains(outS, "so the line is optimal") {
 		assert.Contains(t, outS, "With --straight the bound rises only when the proof ends", "solve --straight, not proven")
@@ -201,14 +194,7 @@ func TestSolveFrom(t *testing.T) {
 func TestSolveStraight(t *testing.T) {
 	bound := func(args ...string) int {
 		t.Helper()
-		out, errOut, code := runCmd(append([]string{"solve", "--seed", "2", "--time", "3s", "--workers", "2", "--table-bits", "16", "--json"}, args...)...)
-		require.Equal(t, exitOK, code, errOut)
-		var r struct {
-			Score      int  `json:"score"`
-			LowerBound int  `json:"lower_bound"`
-			Optimal    bool `json:"optimal"`
-		}
-		require.NoError(t, json.Unmarshal([]byte(out), &r))
+		r := solveJSON(t, append([]string{"--seed", "2", "--time", "3s", "--workers", "2", "--table-bits", "16"}, args...)...)
 		require.False(t, r.Optimal, "seed 2 proven in 3 s (args %v)", args)
 		return r.LowerBound
 	}
@@ -216,4 +202,21 @@ func TestSolveStraight(t *testing.T) {
 	// Seed 2's start bound is 70; the passes reach 73 in under a second
 	// on 2 cores and 77 or 78 in 3 s.
 	assert.GreaterOrEqual(t, passes-straight, 3, "bound after 3 s: %d with --straight, %d without", straight, passes)
+}
+
+// solveResult is what the solve tests read of a solver result.
+type solveResult struct {
+	Score      int  `json:"score"`
+	LowerBound int  `json:"lower_bound"`
+	Optimal    bool `json:"optimal"`
+}
+
+// solveJSON runs solve --json with args and reads its result.
+func solveJSON(t *testing.T, args ...string) solveResult {
+	t.Helper()
+	out, errOut, code := runCmd(append([]string{"solve", "--json"}, args...)...)
+	require.Equal(t, exitOK, code, errOut)
+	var r solveResult
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	return r
 }

@@ -15,18 +15,7 @@ import (
 // must prove the same optimum as trying every move, on endgames of three
 // tiles, alone and beside a worker that walks the tree the usual way.
 func TestMirroredProofMatchesBruteForce(t *testing.T) {
-	src := rand.NewPCG(7, 8)
-	tested := 0
-	for seed := uint64(1); tested < 20; seed++ {
-		d := solo.SeedDeck(seed)[:13]
-		g, ok := endgame(d, src, 3)
-		if !ok {
-			continue
-		}
-		tested++
-		s := g.State()
-		want := brute(t, newModel(d), &s)
-
+	threeTileEndgames(t, rand.NewPCG(7, 8), 20, func(seed uint64, g *solo.Game, want int) {
 		sh := newShared(g, 12)
 		w := newWorker(sh)
 		w.mirror = mirrorDepth
@@ -52,6 +41,24 @@ func TestMirroredProofMatchesBruteForce(t *testing.T) {
 		require.NoError(t, err, "seed %d: the two workers found no line", seed)
 		assert.Equal(t, want, r.Score.Total(), "seed %d: two workers' score", seed)
 		assert.Equal(t, want, r.LowerBound, "seed %d: two workers' bound", seed)
+	})
+}
+
+// threeTileEndgames calls fn for the first count seeds whose 13-tile deck
+// has a random endgame with three tiles left to take (endgame, drawn from
+// src), with the game there and its optimum found by trying every move.
+func threeTileEndgames(t *testing.T, src *rand.PCG, count int, fn func(seed uint64, g *solo.Game, want int)) {
+	t.Helper()
+	tested := 0
+	for seed := uint64(1); tested < count; seed++ {
+		d := solo.SeedDeck(seed)[:13]
+		g, ok := endgame(d, src, 3)
+		if !ok {
+			continue
+		}
+		tested++
+		s := g.State()
+		fn(seed, g, brute(t, newModel(d), &s))
 	}
 }
 

@@ -803,17 +803,7 @@ func gameWorker(g *solo.Game) (*shared, *worker) {
 // incumbent less one) proves the same optimum as trying every move, on
 // endgames of three tiles, with one worker and with two.
 func TestStraightProvesTheSameOptimum(t *testing.T) {
-	src := rand.NewPCG(9, 10)
-	tested := 0
-	for seed := uint64(1); tested < 20; seed++ {
-		d := solo.SeedDeck(seed)[:13]
-		g, ok := endgame(d, src, 3)
-		if !ok {
-			continue
-		}
-		tested++
-		s := g.State()
-		want := brute(t, newModel(d), &s)
+	threeTileEndgames(t, rand.NewPCG(9, 10), 20, func(seed uint64, g *solo.Game, want int) {
 		for _, workers := range []int{1, 2} {
 			r, err := SolveFrom(context.Background(), g, Options{Workers: workers, TableBits: 12, Straight: true})
 			require.NoError(t, err, "seed %d, %d workers", seed, workers)
@@ -821,7 +811,7 @@ func TestStraightProvesTheSameOptimum(t *testing.T) {
 			assert.True(t, r.Optimal, "seed %d, %d workers: not proven (bound %d)", seed, workers, r.LowerBound)
 			checkLine(t, r)
 		}
-	}
+	})
 }
 
 // TestStraightSkipsTheBoundsOnTheWay: stopped before its proof ends, a
