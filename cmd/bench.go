@@ -248,7 +248,11 @@ func (f benchFigures) table() string {
 		proof = fmt.Sprintf("%.1f s", f.MeanProofAt)
 	}
 	fmt.Fprintf(&b, "| figure | value |\n|---|---|\n")
-	fmt.Fprintf(&b, "| decks, time limit, workers | %d, %s per deck, %d |\n", f.Decks, time.Duration(f.TimePerDeck*float64(time.Second)), f.Workers)
+	straight := ""
+	if f.Straight {
+		straight = ", --straight (bounds are the start's where not proven)"
+	}
+	fmt.Fprintf(&b, "| decks, time limit, workers | %d, %s per deck, %d%s |\n", f.Decks, time.Duration(f.TimePerDeck*float64(time.Second)), f.Workers, straight)
 	fmt.Fprintf(&b, "| mean / median score | %.1f / %.1f |\n", f.MeanScore, f.MedianScore)
 	fmt.Fprintf(&b, "| mean proven lower bound | %.1f |\n", f.MeanBound)
 	fmt.Fprintf(&b, "| proven optimal | %d of %d |\n", f.Proven, f.Decks)

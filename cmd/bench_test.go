@@ -106,6 +106,10 @@ func TestBenchSmall(t *testing.T) {
 	if res.Figures["straight"] != true || len(res.Decks) != 1 || res.Decks[0].LowerBound > res.Decks[0].Score {
 		t.Errorf("bench --straight --json = %s, want figures with straight true and one row, bound at most score", out)
 	}
+	out, errOut, code = runCmd("bench", "--suite", suiteDir, "--seeds", "2", "--time", "300ms", "--table-bits", "14", "--workers", "2", "--straight")
+	if code != exitOK || !strings.Contains(out, "| 1, 300ms per deck, 2, --straight") {
+		t.Errorf("bench --straight = exit %d, stderr %q; want its figures to name --straight:\n%s", code, errOut, out)
+	}
 	_, errOut, code = runCmd("bench", "--suite", t.TempDir(), "--seeds", "1", "--time", "100ms")
 	if code != exitError || !strings.Contains(errOut, "--suite") {
 		t.Errorf("bench with an empty suite folder = exit %d, stderr %q; want exit 1 naming --suite", code, errOut)
