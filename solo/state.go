@@ -554,18 +554,26 @@ func (s *State) join(k uint8, col Colour) {
 // cover covers the tasks that the tile just placed as the k-th one fulfils or
 // helps fulfil (R10, R11). Only the counts of the new tile's colour change,
 // and only for the tiles of its group and the tiles next to that group, so
-// only those can have a task newly fulfilled; their sights are counted
-// again first.
+// only those can have a task newly fulfilled; their sights of that colour
+// are counted again first: a tile of the group sees the group less
+// itself (every tile of the colour next to it is in the group), a tile
+// next to the group the groups of the colour next to it.
 func (s *State) cover(k uint8) {
 	colour := tileTable[s.placed[k]].colour
 	s.join(k, colour)
-	touched := s.members[k]
-	for m := s.members[k]; m != 0; m &= m - 1 {
+	group := s.members[k]
+	touched := group
+	for m := group; m != 0; m &= m - 1 {
 		touched |= s.adj[trailingZeros(m)]
 	}
-	for m := touched; m != 0; m &= m - 1 {
+	s.seen[k] = s.countSeen(k)
+	size := uint8(popcount(group) - 1)
+	for m := group &^ (1 << k); m != 0; m &= m - 1 {
+		s.seen[trailingZeros(m)][colour] = size
+	}
+	for m := touched &^ group; m != 0; m &= m - 1 {
 		i := uint8(trailingZeros(m))
-		s.seen[i] = s.countSeen(i)
+		s.seen[i][colour] = s.colourSeen(i, colour)
 	}
 	for m := touched; m != 0; m &= m - 1 {
 		i := uint8(trailingZeros(m))
@@ -635,6 +643,32 @@ outer:
 		nl++
 		seen[tileTable[s.placed[b-1]].colour] += uint8(popcount(s.members[g]))
 	}
+}
+
+// colourSeen counts the tiles of colour col that the i-th placed tile, of
+// another colour, sees: those of the groups of colour col next to it.
+func (s *State) colourSeen(i uint8, col Colour) uint8 {
+	var labels [4]uint8
+	nl := 0
+	n := 0
+	c := int(s.cells[i])
+outer:
+	for _, d := range neighbourOffsets {
+		b := s.board[c+d]
+		if b == 0 || tileTable[s.placed[b-1]].colour != col {
+			continue
+		}
+		g := s.group[b-1]
+		for _, l := range labels[:nl] {
+			if l == g {
+				continue outer
+			}
+		}
+		labels[nl] = g
+		nl++
+		n += popcount(s.members[g])
+	}
+	return uint8(n)
 }
 
 // countSeen counts what the i-th placed tile sees. The tile's own colour

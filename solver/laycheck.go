@@ -234,6 +234,9 @@ type openTok struct {
 // one cell next to the display touches (oneOfColour); a layout left there
 // is not counted among the visited ones.
 func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
+	if bits.OnesCount32(used) == lc.n-1 {
+		return lc.lastOne(d, used, last)
+	}
 	s := &lc.st[d]
 	var rem, lay [solo.NumColours]int
 	for i, id := range lc.ids[:lc.n] {
@@ -414,6 +417,123 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 			if lc.search(d+1, after, h2, k) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// lastOne is search for the layout st[d] where one tile of ids, not in
+// used, is still to come (after ids[last]). What it brings is known cell
+// by cell without laying it, as nothing comes after it: its own tasks
+// that its cell sees enough for (State.CellSees), and the display's open
+// tasks that lack nothing but its colour, on the tiles it touches there,
+// that it brings enough of that colour (State.SightAfter). A cell is laid
+// only where that reaches the target, which laying it then confirms.
+// It counts as a visited layout where the tile's tasks and those open
+// tasks together could reach the target.
+func (lc *layCheck) lastOne(d int, used uint32, last int) bool {
+	k := bits.TrailingZeros32(^used)
+	if lc.next[used][last+1]&(1<<k) == 0 {
+		return false // the wheel does not let the next turn take it
+	}
+	s := &lc.st[d]
+	id := lc.ids[k]
+	col := tiles[id].colour
+	gap := lc.need - s.Tokens()
+	var lay [solo.NumColours]int
+	var near [3 * solo.MaxTurns]nearTask
+	var per [solo.MaxTurns]int8 // near tasks on each display tile
+	var nearM uint32            // the tiles of near
+	nearAll := 0
+	for i := range s.DisplaySize() {
+		pid, _, op := s.Placed(i)
+		lay[tiles[pid].colour]++
+		if op == 0 {
+			continue
+		}
+		seen := s.Seen(uint8(i))
+	tasks:
+		for j := range tiles[pid].ntasks {
+			if op&(1<<j) == 0 {
+				continue
+			}
+			t := &tiles[pid].tasks[j]
+			for c := range solo.Colour(solo.NumColours) {
+				if c != col && seen[c] < t[c] {
+					continue tasks
+				}
+			}
+			near[nearAll] = nearTask{i: uint8(i), k: t[col]}
+			nearAll++
+			nearM |= 1 << i
+			per[i]++
+		}
+	}
+	// own: the tile's tasks the display's colours allow (it sees at most
+	// every display tile of each colour).
+	own := 0
+	for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
+		if lay[0] >= int(t[0]) && lay[1] >= int(t[1]) && lay[2] >= int(t[2]) && lay[3] >= int(t[3]) {
+			own++
+		}
+	}
+	if own+nearAll < gap {
+		return false
+	}
+	lc.nodes++
+	if lc.nodes > layCheckNodes {
+		return true
+	}
+	var fr [solo.MaxFrontier]solo.Cell
+	nf := s.Frontier(&fr)
+	clear(lc.seesOK[d][:nf])
+	clear(lc.touchOK[d][:])
+	clear(lc.aftReady[d][:])
+	var tp []uint32
+	if nearAll > 0 {
+		tp = lc.touches(d, fr[:nf], int(col))
+	}
+	for f, p := range fr[:nf] {
+		ub := 0 // the near tasks on the tiles the cell touches
+		if nearAll > 0 {
+			for t := tp[f] & nearM; t != 0; t &= t - 1 {
+				ub += int(per[bits.TrailingZeros32(t)])
+			}
+		}
+		if own+ub < gap {
+			continue
+		}
+		if !lc.seesOK[d][f] {
+			lc.sees[d][f] = s.CellSees(p)
+			lc.seesOK[d][f] = true
+		}
+		sees := &lc.sees[d][f]
+		o := 0
+		for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
+			if sees[0] >= t[0] && sees[1] >= t[1] && sees[2] >= t[2] && sees[3] >= t[3] {
+				o++
+			}
+		}
+		if o+ub < gap {
+			continue
+		}
+		if ub > 0 {
+			aft := lc.sightAfter(d, int(col), f, p)
+			ub = 0
+			for _, q := range near[:nearAll] {
+				if tp[f]&(1<<q.i) != 0 && aft[q.i] >= q.k {
+					ub++
+				}
+			}
+			if o+ub < gap {
+				continue
+			}
+		}
+		t := &lc.st[d+1]
+		*t = *s
+		t.Lay(id, p)
+		if t.Tokens() >= lc.need {
+			return true
 		}
 	}
 	return false
