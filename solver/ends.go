@@ -22,12 +22,15 @@ const maxAdded = 2 * solo.SetupTiles
 //
 // Below layoutDepth, down to layoutWideDepth, gen asks it (without the
 // memo, counted up to the limit alone, layoutEndsTiles) before it makes
-// the children, at the positions where the tiles' and the cells' bounds
-// leave at least layoutWide children to make: a call up to the limit
-// costs 10 to 20 us and cuts over 90 % of those positions at depths 6 and
-// 7 (docs/SOLVER.md, tenth round; on seed 5 a third of the positions
-// entered at depth 8 and under 1 % at depth 9, twenty-sixth round), and
-// where it does not, the tiles that no set within the
+// the children, at the positions with at least layoutWide moves, and
+// before it bounds their tiles (since the thirty-fifth round; until then
+// after, and only where the tiles' and the cells' bounds left at least
+// layoutWide children to make): a call up to the limit costs 10 to 30 us
+// and cuts over 90 % of those positions at depths 6 and 7 (docs/SOLVER.md,
+// tenth round; on seed 30 99.9 % at depth 6, where the tiles' bounds
+// before it took as long again, thirty-fifth round; on seed 5 a third of
+// the positions entered at depth 8 and under 1 % at depth 9, twenty-sixth
+// round), and where it does not, the tiles that no set within the
 // limit holds are not made either (eleventh round). Up to layoutDepth gen
 // asks it too, for those tiles alone: the memoised call has not cut the
 // position (twelfth round).

@@ -153,9 +153,9 @@ type worker struct {
 	// that take the tile on space sp; w.path leads to the position.
 	wideCut func(f int, sp uint8)
 	// layout, set by dfs for its next gen, asks gen to bound the position
-	// with layoutEndsTiles once the tiles' bounds say how many children
-	// it would make (layoutWide or more); gen then sets cut to the bound
-	// when that is above the limit, and makes no child.
+	// with layoutEndsTiles, where it has layoutWide moves or more, before
+	// the tiles' bounds; gen then sets cut to the bound when that is above
+	// the limit, and bounds no tile and makes no child.
 	layout bool
 	cut    int
 	// laid, set by dfs with layout at depths layCheckFrom to
@@ -268,6 +268,26 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	// ending phase 1.
 	var cells, cellsEnd [spaceCount][solo.MaxFrontier]int16
 	var byCell [spaceCount]bool
+	p1 := lim >= 0 && s.Phase() == solo.Phase1
+	layout := w.layout && p1
+	w.layout = false
+	// Bounded with the layout first, the position is cut before the
+	// tiles' bounds are asked, or the tiles that no set within the limit
+	// holds are (applied after them).
+	var by [spaceCount]int
+	dc := 2 * s.DisplayCost()
+	if layout && n >= layoutWide {
+		var v int
+		if w.laid {
+			v = dc + w.sh.m.layoutEndsLaid(s, lim-dc, &by)
+		} else {
+			v = dc + w.sh.m.layoutEndsTiles(s, lim-dc, &by)
+		}
+		if v > lim {
+			w.cut = v
+			return n, 0
+		}
+	}
 	if lim >= 0 && s.Phase() == solo.Phase2 {
 		from = &w.above[0]
 		w.phase2Ahead(s, lim, &ahead, from, &w.far[0], &cells)
@@ -280,9 +300,6 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		w.phase2Ahead(&w.ended, lim, &aheadEnd, fromEnd, &w.far[1], &cellsEnd)
 	}
 	var la lookahead
-	p1 := lim >= 0 && s.Phase() == solo.Phase1
-	layout := w.layout && p1
-	w.layout = false
 	if p1 {
 		w.sh.m.tileAheadOf(s, &la)
 		var acc [3]uint8
@@ -312,34 +329,12 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		return ahead[mv.sp]
 	}
 	if layout {
-		made := 0
-		for _, mv := range buf[:n] {
-			if skip(mv) == 0 {
-				made++
-			}
-		}
-		if made >= layoutWide {
-			// Bounded with the layout, the position is cut, or the
-			// tiles that no set within the limit holds are.
-			var by [spaceCount]int
-			dc := 2 * s.DisplayCost()
-			var v int
-			if w.laid {
-				v = dc + w.sh.m.layoutEndsLaid(s, lim-dc, &by)
-			} else {
-				v = dc + w.sh.m.layoutEndsTiles(s, lim-dc, &by)
-			}
-			if v > lim {
-				w.cut = v
-				return n, 0
-			}
-			for sp, b := range by {
-				if b > 0 {
-					ahead[sp] = int16(dc + b)
-					byCell[sp] = false
-					if w.wideCut != nil {
-						w.wideCut(dc+b, uint8(sp))
-					}
+		for sp, b := range by {
+			if b > 0 {
+				ahead[sp] = int16(dc + b)
+				byCell[sp] = false
+				if w.wideCut != nil {
+					w.wideCut(dc+b, uint8(sp))
 				}
 			}
 		}
