@@ -431,9 +431,8 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 // only where that reaches the target, which laying it then confirms.
 // It counts as a visited layout (toward layCheckNodes) where the tile's
 // tasks and the open tasks on the tiles one cell touches could reach the
-// target, which is about where the general bound would have let it
-// through: counted wherever the cheaper test at the top passes, as
-// 361b4dd did, a check visited twice as many and gave up more often.
+// target, about where the general bound would have let it through, so
+// that a check gives up no more often than with that bound.
 func (lc *layCheck) lastOne(d int, used uint32, last int) bool {
 	k := bits.TrailingZeros32(^used)
 	if lc.next[used][last+1]&(1<<k) == 0 {
@@ -472,14 +471,9 @@ func (lc *layCheck) lastOne(d int, used uint32, last int) bool {
 			per[i]++
 		}
 	}
-	// own: the tile's tasks the display's colours allow (it sees at most
-	// every display tile of each colour).
-	own := 0
-	for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
-		if lay[0] >= int(t[0]) && lay[1] >= int(t[1]) && lay[2] >= int(t[2]) && lay[3] >= int(t[3]) {
-			own++
-		}
-	}
+	// own: the tile's tasks the display's colours, with the tile, allow.
+	lay[col]++
+	own := bits.OnesCount8(satisfiable(id, &lay))
 	if own+nearAll < gap {
 		return false
 	}
