@@ -231,8 +231,8 @@ type openTok struct {
 // the tasks of the tiles still to come that can be met (ownMost), and its
 // open tasks that the colours still to come can fulfil, where those that
 // need a colour of which one tile is still to come count only as many as
-// one cell next to the display touches (oneOfColour); a layout left there
-// is not counted among the visited ones.
+// that tile fulfils from one cell next to the display (oneOfColour); a
+// layout left there is not counted among the visited ones.
 func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 	if bits.OnesCount32(used) == lc.n-1 {
 		return lc.lastOne(d, used, last)
@@ -263,11 +263,11 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 	clear(lc.aftReady[d][:])
 	most := s.Tokens() + lc.ownMost(d, fr[:nf], used, &lay, &rem, noColour)
 	// single[c]: the open tasks counted that lack colour c, of which one
-	// tile is still to come (the first such colour of each task), and
-	// lacking[c][i] those of the display's i-th tile.
+	// tile is still to come (the first such colour of each task), listed
+	// in wants.
 	var single [solo.NumColours]int
-	var lacking [solo.NumColours][solo.MaxTurns]int8
-	var lackM [solo.NumColours]uint32 // the tiles with lacking[c][i] > 0
+	var wants [3 * solo.MaxTurns]wantTask
+	nw := 0
 	for _, o := range open[:no] {
 		if !meets(o.task, o.self, &o.seen, &lay, &rem) {
 			continue
@@ -275,12 +275,12 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 		most++
 		if c := o.lacksOne(&rem); c != noColour {
 			single[c]++
-			lacking[c][o.i]++
-			lackM[c] |= 1 << o.i
+			wants[nw] = wantTask{i: o.i, c: uint8(c), k: o.task[c]}
+			nw++
 		}
 	}
 	if most >= lc.need && most-single[0]-single[1]-single[2]-single[3] < lc.need {
-		most = lc.oneOfColour(d, fr[:nf], most, &single, &lacking, &lackM)
+		most = lc.oneOfColour(d, fr[:nf], most, &single, wants[:nw])
 	}
 	if most < lc.need {
 		return false
@@ -311,12 +311,15 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 		var near [3 * solo.MaxTurns]nearTask
 		var nearM uint32 // the tiles of near
 		nearAll := 0
-		// single2[c], lacking2[c][i]: the far tasks that lack colour c, of
-		// which one tile is still to come once this one is laid (the
-		// first such colour of each task), all and on the i-th tile.
+		// single2[c]: the far tasks that lack colour c, of which one tile
+		// is still to come once this one is laid (the first such colour
+		// of each task), listed in wants2; lackingCol[i]: those lacking
+		// col on the display's i-th tile.
 		var single2 [solo.NumColours]int
-		var lacking2 [solo.NumColours][solo.MaxTurns]int8
-		var lackM2 [solo.NumColours]uint32
+		var wants2 [3 * solo.MaxTurns]wantTask
+		nw2 := 0
+		var lackingCol [solo.MaxTurns]int8
+		var lackMCol uint32 // the tiles with lackingCol[i] > 0
 		for _, o := range open[:no] {
 			far, ok := true, true
 			for c := range solo.NumColours {
@@ -335,8 +338,12 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 				base++
 				if c := o.lacksOne(&rem2); c != noColour {
 					single2[c]++
-					lacking2[c][o.i]++
-					lackM2[c] |= 1 << o.i
+					wants2[nw2] = wantTask{i: o.i, c: uint8(c), k: o.task[c]}
+					nw2++
+					if solo.Colour(c) == col {
+						lackingCol[o.i]++
+						lackMCol |= 1 << o.i
+					}
 				}
 			case ok:
 				near[nearAll] = nearTask{i: o.i, k: o.task[col]}
@@ -348,14 +355,14 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 			continue
 		}
 		// The far tasks that lack a colour other than col of which one tile
-		// is still to come: at most as many as one frontier cell touches
-		// (oneOfColour; a cell the tile opens touches only the tile for
-		// another colour).
+		// is still to come: at most as many as that tile fulfils from one
+		// frontier cell (oneOfColour; a cell the tile opens touches only
+		// the tile for another colour).
 		for c := range solo.NumColours {
 			if single2[c] == 0 || solo.Colour(c) == col || base+nearAll+int(tiles[id].ntasks) < lc.need {
 				continue
 			}
-			base -= single2[c] - lc.mostTouched(d, fr[:nf], c, &lacking2[c], lackM2[c], single2[c])
+			base -= single2[c] - lc.served(d, fr[:nf], c, wants2[:nw2], single2[c])
 		}
 		if base+nearAll+int(tiles[id].ntasks) < lc.need {
 			continue
@@ -390,11 +397,11 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 					// tile's group it reaches the tiles this one touches):
 					// at most as many as one such cell touches outside tp.
 					u := single2[col]
-					for t := tp & lackM2[col]; t != 0; t &= t - 1 {
-						u -= int(lacking2[col][bits.TrailingZeros32(t)])
+					for t := tp & lackMCol; t != 0; t &= t - 1 {
+						u -= int(lackingCol[bits.TrailingZeros32(t)])
 					}
 					if u > 0 && ub-u < lc.need {
-						ub -= u - lc.mostTouched(d, fr[:nf], int(col), &lacking2[col], lackM2[col]&^tp, u)
+						ub -= u - lc.mostTouched(d, fr[:nf], int(col), &lackingCol, lackMCol&^tp, u)
 					}
 				}
 			}
@@ -620,20 +627,64 @@ func seesFixed(t *solo.Task, sees *[solo.NumColours]uint8, others *[solo.NumColo
 
 // oneOfColour lowers the bound most of search's layout st[d] for the
 // colours of which one tile is still to come: the single[c] open tasks
-// that lack colour c (lacking[c][i] of them on the display's i-th tile,
-// which lackM[c] names) are fulfilled only through that tile, on a cell
-// of the frontier fr (a cell next to no display tile joins no display
-// group), and it changes the sight of the tiles State.Touched names
-// alone. So at most the most such tasks that one cell touches count
-// (mostTouched).
-func (lc *layCheck) oneOfColour(d int, fr []solo.Cell, most int, single *[solo.NumColours]int, lacking *[solo.NumColours][solo.MaxTurns]int8, lackM *[solo.NumColours]uint32) int {
+// that lack colour c (those of wants of colour c) are fulfilled only
+// through that tile, on a cell of the frontier fr (a cell next to no
+// display tile joins no display group). So at most the most such tasks
+// that it fulfils from one cell count (served).
+func (lc *layCheck) oneOfColour(d int, fr []solo.Cell, most int, single *[solo.NumColours]int, wants []wantTask) int {
 	for c := range solo.NumColours {
 		if single[c] == 0 || most < lc.need {
 			continue
 		}
-		most -= single[c] - lc.mostTouched(d, fr, c, &lacking[c], lackM[c], single[c])
+		most -= single[c] - lc.served(d, fr, c, wants, single[c])
 	}
 	return most
+}
+
+// wantTask is an open task of the display's i-th tile that lacks colour
+// c, of which one tile is still to come, and asks for k of it.
+type wantTask struct {
+	i, c, k uint8
+}
+
+// served is the most of the all tasks of wants that lack colour c that
+// the last tile of colour c fulfils from one cell of st[d]'s frontier fr.
+// The display's groups of colour c stay as they are until that tile
+// comes, and a cell that is not on fr today touches no display tile for
+// c then (it lies next to tiles laid since, of other colours): so the
+// tile changes the sight of the tiles State.Touched names from its cell
+// alone, to what State.SightAfter says, and no tile after it changes
+// their sight of c again. A task counts where its tile comes to see k.
+// The cells are tried in turn, the sights worked out only where the
+// tasks on the tiles the cell touches could beat the best so far.
+func (lc *layCheck) served(d int, fr []solo.Cell, c int, wants []wantTask, all int) int {
+	tq := lc.touches(d, fr, c)
+	best := 0
+	for f, p := range fr {
+		n := 0
+		for _, w := range wants {
+			if int(w.c) == c && tq[f]&(1<<w.i) != 0 {
+				n++
+			}
+		}
+		if n <= best {
+			continue
+		}
+		aft := lc.sightAfter(d, c, f, p)
+		n = 0
+		for _, w := range wants {
+			if int(w.c) == c && tq[f]&(1<<w.i) != 0 && aft[w.i] >= w.k {
+				n++
+			}
+		}
+		if n > best {
+			best = n
+			if best >= all {
+				break
+			}
+		}
+	}
+	return best
 }
 
 // lacksOne returns the first colour the open task o lacks of which one

@@ -443,3 +443,70 @@ func TestTakeOrdersFollowTheEngine(t *testing.T) {
 	assert.Equal(t, uint8(0b11), lc.next[0][0], "the first turn: either tile")
 	assert.Equal(t, uint8(0b10), lc.next[0b01][0+1], "after the first tile: the other")
 }
+
+// TestServedMatchesLaying: at positions of random games, for each colour
+// and every open task that lacks it, served (the most such tasks the last
+// tile of the colour brings enough of from one cell) equals what laying a
+// tile of that colour on each empty cell next to the display and reading
+// the tasks' tiles' sights gives; and it is under the count of the tasks'
+// tiles touched alone somewhere, so the amounts matter.
+func TestServedMatchesLaying(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var lc layCheck
+	var ofColour [solo.NumColours]uint8 // a tile of each colour
+	for id := 1; id <= solo.NumTiles; id++ {
+		ofColour[tiles[id].colour] = uint8(id)
+	}
+	asked, lower := 0, 0
+	for seed := uint64(1); asked < 600; seed++ {
+		s := solo.NewState(solo.SeedDeck(seed))
+		for range 4 + rng.IntN(12) {
+			if !s.Over() {
+				randomTurn(&s, rng)
+			}
+		}
+		lc.st[0] = s
+		clear(lc.touchOK[0][:])
+		clear(lc.aftReady[0][:])
+		var fr [solo.MaxFrontier]solo.Cell
+		nf := s.Frontier(&fr)
+		for c := range solo.NumColours {
+			var wants []wantTask
+			for i := range s.DisplaySize() {
+				id, _, op := s.Placed(i)
+				seen := s.Seen(uint8(i))
+				for j := range tiles[id].ntasks {
+					if k := tiles[id].tasks[j][c]; op&(1<<j) != 0 && seen[c] < k {
+						wants = append(wants, wantTask{i: uint8(i), c: uint8(c), k: k})
+					}
+				}
+			}
+			if len(wants) == 0 {
+				continue
+			}
+			best, touched := 0, 0
+			for _, q := range fr[:nf] {
+				l := s
+				l.Lay(ofColour[c], q)
+				tq := s.Touched(q, solo.Colour(c))
+				n, m := 0, 0
+				for _, w := range wants {
+					if l.Seen(w.i)[c] >= w.k {
+						n++
+					}
+					if tq&(1<<w.i) != 0 {
+						m++
+					}
+				}
+				best, touched = max(best, n), max(touched, m)
+			}
+			got := lc.served(0, fr[:nf], c, wants, len(wants))
+			require.Equal(t, best, got, "seed %d, colour %d, %d tasks", seed, c, len(wants))
+			asked++
+			if got < touched {
+				lower++
+			}
+		}
+	}
+	assert.Greater(t, lower, asked/10, "served under the touched count on %d of %d", lower, asked)
+}
