@@ -658,27 +658,41 @@ type wantTask struct {
 // The cells are tried in turn, the sights worked out only where the
 // tasks on the tiles the cell touches could beat the best so far.
 func (lc *layCheck) served(d int, fr []solo.Cell, c int, wants []wantTask, all int) int {
+	var mine [3 * solo.MaxTurns]wantTask // the tasks of wants lacking c
+	var in uint32                        // their tiles
+	n := 0
+	for _, w := range wants {
+		if int(w.c) == c {
+			mine[n] = w
+			n++
+			in |= 1 << w.i
+		}
+	}
 	tq := lc.touches(d, fr, c)
 	best := 0
 	for f, p := range fr {
-		n := 0
-		for _, w := range wants {
-			if int(w.c) == c && tq[f]&(1<<w.i) != 0 {
-				n++
+		t := tq[f] & in
+		if t == 0 {
+			continue
+		}
+		on := 0
+		for _, w := range mine[:n] {
+			if t&(1<<w.i) != 0 {
+				on++
 			}
 		}
-		if n <= best {
+		if on <= best {
 			continue
 		}
 		aft := lc.sightAfter(d, c, f, p)
-		n = 0
-		for _, w := range wants {
-			if int(w.c) == c && tq[f]&(1<<w.i) != 0 && aft[w.i] >= w.k {
-				n++
+		on = 0
+		for _, w := range mine[:n] {
+			if t&(1<<w.i) != 0 && aft[w.i] >= w.k {
+				on++
 			}
 		}
-		if n > best {
-			best = n
+		if on > best {
+			best = on
 			if best >= all {
 				break
 			}
