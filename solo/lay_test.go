@@ -165,3 +165,33 @@ func oneOfEachColour() [NumColours]uint8 {
 	}
 	return ofColour
 }
+
+// TestGroupsNextToAreJoined: at positions of random games, a tile of each
+// colour laid on each frontier cell forms a group of itself and the tiles
+// GroupsNextTo names, no more and no fewer.
+func TestGroupsNextToAreJoined(t *testing.T) {
+	ofColour := oneOfEachColour()
+	checked, joined := 0, 0
+	eachTurn(t, func(s State, _ *Game, gi, i int) {
+		if s.Over() || gi%10 != 0 {
+			return
+		}
+		var fr [MaxFrontier]Cell
+		nf := s.Frontier(&fr)
+		for col := range Colour(NumColours) {
+			for _, c := range fr[:nf] {
+				g := s.GroupsNextTo(c, col)
+				laid := s
+				laid.Lay(ofColour[col], c)
+				n := s.DisplaySize()
+				require.Equal(t, g|1<<n, laid.members[laid.group[n]], "game %d turn %d: colour %d on cell %d", gi, i+1, col, c)
+				checked++
+				if g != 0 {
+					joined++
+				}
+			}
+		}
+	})
+	require.Greater(t, checked, 1000)
+	require.Greater(t, joined, checked/5, "a group was joined on %d of %d", joined, checked)
+}

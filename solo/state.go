@@ -416,6 +416,19 @@ func (s *State) around(g uint8) uint32 {
 	return a
 }
 
+// GroupsNextTo returns the tiles of the groups of colour col next to the
+// empty cell c, which a tile of colour col laid on c joins (R10).
+func (s *State) GroupsNextTo(c Cell, col Colour) uint32 {
+	var t uint32
+	for _, d := range neighbourOffsets {
+		b := s.board[int(c)+d]
+		if b != 0 && tileTable[s.placed[b-1]].colour == col {
+			t |= s.members[s.group[b-1]]
+		}
+	}
+	return t
+}
+
 // TouchedAll writes Touched(c, col) for each empty cell c of cells to
 // out (which must be as long), working out each group of colour col next
 // to them once.

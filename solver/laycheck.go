@@ -63,6 +63,10 @@ type layCheck struct {
 	next   [1 << layCheckMost][layCheckMost + 1]uint8
 	walked [1 << layCheckMost][layCheckMost + 1]bool
 	space  [layCheckMost]int // ids[k]'s space on the wheel
+	// pinCells[d][k]: the cells of st[d]'s frontier that see enough of
+	// the fixed colours of the k-th task of the pins of the tile search
+	// lays on st[d] (preparePins).
+	pinCells [layCheckMost][layCheckMost * 3][solo.MaxFrontier]uint8
 }
 
 // takeOrders fills next for the tiles ids[:n] taken from s's wheel: a turn
@@ -261,7 +265,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 	clear(lc.seesOK[d][:nf])
 	clear(lc.touchOK[d][:])
 	clear(lc.aftReady[d][:])
-	most := s.Tokens() + lc.ownMost(d, fr[:nf], used, &lay, &rem, noColour)
+	most := s.Tokens() + lc.ownMost(d, fr[:nf], used, &lay, &rem, noColour, nil)
 	// single[c]: the open tasks counted that lack colour c, of which one
 	// tile is still to come (the first such colour of each task), listed
 	// in wants.
@@ -307,7 +311,9 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 		// Before the tile is laid: the open tasks the colours still to
 		// come can fulfil (far), and those the tile fulfils only where it
 		// touches their tile and brings it enough of its colour (near).
-		base := s.Tokens() + lc.ownMost(d, fr[:nf], after, &lay2, &rem2, int(col))
+		var pins pinTasks
+		pinsReady := false
+		base := s.Tokens() + lc.ownMost(d, fr[:nf], after, &lay2, &rem2, int(col), &pins)
 		var near [3 * solo.MaxTurns]nearTask
 		var nearM uint32 // the tiles of near
 		nearAll := 0
@@ -404,6 +410,16 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 						ub -= u - lc.mostTouched(d, fr[:nf], int(col), &lackingCol, lackMCol&^tp, u)
 					}
 				}
+			}
+			// The tasks of the tiles still to come that need col, of
+			// which this is the last tile but theirs: met only where a
+			// cell sees enough of col once this tile lies on p.
+			if pins.n > 0 && ub >= lc.need {
+				if !pinsReady {
+					lc.preparePins(d, fr[:nf], col, &pins)
+					pinsReady = true
+				}
+				ub -= pins.n - lc.pinnedMet(d, fr[:nf], f, col, &pins)
 			}
 			if ub < lc.need || after != all && lc.seen(h2^lastKey) {
 				continue
@@ -570,8 +586,10 @@ const noColour = -1
 // colour of a tile about to be laid), the tile sees that colour only from
 // the display's groups next to it, which cannot grow: it must lie on a
 // cell of the display's frontier fr that already sees enough of each such
-// colour (lc.sees[d], filled as needed).
-func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.NumColours]int, free int) int {
+// colour (lc.sees[d], filled as needed). The tasks counted that need free,
+// of which no other tile than theirs comes after the tile about to be
+// laid, are listed in pins (unless nil).
+func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.NumColours]int, free int, pins *pinTasks) int {
 	s := &lc.st[d]
 	n := 0
 	for i, id := range lc.ids[:lc.n] {
@@ -584,6 +602,7 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 	tasks:
 		for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
 			fixed := false
+			var fixedM uint8 // the colours of fixed
 			for c := range solo.NumColours {
 				k := lay[c] + rem[c]
 				if solo.Colour(c) == self {
@@ -592,10 +611,20 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 				if k < int(t[c]) {
 					continue tasks
 				}
-				fixed = fixed || t[c] > 0 && others[c] == 0 && c != free
+				if t[c] > 0 && others[c] == 0 && c != free {
+					fixed = true
+					fixedM |= 1 << c
+				}
+			}
+			pin := pins != nil && t[free] > 0 && others[free] == 0
+			if pin {
+				pins.t[pins.n] = pinTask{t: t, fixed: fixedM} // kept if counted
 			}
 			if !fixed {
 				n++
+				if pin {
+					pins.n++
+				}
 				continue
 			}
 			for f, q := range fr {
@@ -605,12 +634,113 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 				}
 				if seesFixed(&t, &lc.sees[d][f], &others, free) {
 					n++
+					if pin {
+						pins.n++
+					}
 					continue tasks
 				}
 			}
 		}
 	}
 	return n
+}
+
+// pinTasks lists tasks of the tiles still to come that need the colour of
+// the tile about to be laid, of which no other tile comes after it but
+// their own (so that what their tile sees of it is decided once it is
+// laid); fixed holds the other colours they need of which no other tile
+// comes.
+type pinTasks struct {
+	t [layCheckMost * 3]pinTask
+	n int
+}
+
+type pinTask struct {
+	t     solo.Task
+	fixed uint8
+	// met: the cell of the frontier (its index) that sees enough of the
+	// fixed colours and of the tile's colour already (-1: none, -2: two
+	// or more); cands: the number of cells that see enough of the fixed
+	// colours, listed in layCheck.pinCells.
+	met   int
+	cands int
+}
+
+// preparePins finds, for each task of pins, the cells of st[d]'s frontier
+// fr that see enough of its fixed colours, and those that see enough of
+// col too.
+func (lc *layCheck) preparePins(d int, fr []solo.Cell, col solo.Colour, pins *pinTasks) {
+	s := &lc.st[d]
+	for k := range pins.t[:pins.n] {
+		pt := &pins.t[k]
+		pt.met, pt.cands = -1, 0
+		for g, q := range fr {
+			if !lc.seesOK[d][g] {
+				lc.sees[d][g] = s.CellSees(q)
+				lc.seesOK[d][g] = true
+			}
+			sees := &lc.sees[d][g]
+			ok := true
+			for m := pt.fixed; m != 0; m &= m - 1 {
+				if c := bits.TrailingZeros8(m); sees[c] < pt.t[c] {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			if sees[col] >= pt.t[col] {
+				if pt.met != -1 {
+					pt.met = -2
+					break
+				}
+				pt.met = g
+			}
+			lc.pinCells[d][k][pt.cands] = uint8(g)
+			pt.cands++
+		}
+	}
+}
+
+// pinnedMet counts the tasks of pins (after preparePins) that can still
+// be met once a tile of colour col is laid on the f-th cell p of st[d]'s
+// frontier fr: each needs a cell that sees enough of its fixed colours,
+// and of col. A cell of fr other than p sees what it sees today of the
+// fixed colours (no tile of them comes), and of col what it sees today,
+// or, where it lies next to p or to a group of col that the tile joins,
+// that group grown by the tile and the groups it joins
+// (State.GroupsNextTo). A cell the tile opens sees none of the fixed
+// colours, and of col the tile's group. A cell opened later lies next to
+// tiles of other colours alone.
+func (lc *layCheck) pinnedMet(d int, fr []solo.Cell, f int, col solo.Colour, pins *pinTasks) int {
+	s := &lc.st[d]
+	p := fr[f]
+	joined := s.GroupsNextTo(p, col)
+	grown := 1 + bits.OnesCount32(joined) // the tile's group once laid
+	nb := s.Neighbours(p)
+	met := 0
+pins:
+	for k, pt := range pins.t[:pins.n] {
+		if pt.met == -2 || pt.met >= 0 && pt.met != f || pt.fixed == 0 && grown >= int(pt.t[col]) {
+			met++
+			continue
+		}
+		for _, g := range lc.pinCells[d][k][:pt.cands] {
+			q := fr[g]
+			if int(g) == f {
+				continue
+			}
+			gq := s.GroupsNextTo(q, col)
+			if gq&joined != 0 || q == nb[0] || q == nb[1] || q == nb[2] || q == nb[3] {
+				if int(lc.sees[d][g][col])+grown-bits.OnesCount32(joined&gq) >= int(pt.t[col]) {
+					met++
+					continue pins
+				}
+			}
+		}
+	}
+	return met
 }
 
 // seesFixed reports whether a cell that sees sees has enough of each

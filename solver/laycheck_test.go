@@ -510,3 +510,85 @@ func TestServedMatchesLaying(t *testing.T) {
 	}
 	assert.Greater(t, lower, asked/10, "served under the touched count on %d of %d", lower, asked)
 }
+
+// TestPinnedMetMatchesLaying: at positions of random games, for tasks of
+// random tiles that need a colour col, and random other colours taken as
+// fixed (no tile of them comes), a tile of col laid on each frontier cell
+// leaves as many of them met somewhere as pinnedMet counts: a task is met
+// where one empty cell of the layout then sees enough of col and of its
+// fixed colours. pinnedMet may count more only for a task with no fixed
+// colour where the tile's group would be large enough and the tile opens
+// no cell.
+func TestPinnedMetMatchesLaying(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	var lc layCheck
+	var ofColour [solo.NumColours]uint8
+	for id := 1; id <= solo.NumTiles; id++ {
+		ofColour[tiles[id].colour] = uint8(id)
+	}
+	asked, bit, looser := 0, 0, 0
+	for seed := uint64(1); asked < 3000; seed++ {
+		s := solo.NewState(solo.SeedDeck(seed))
+		for range 4 + rng.IntN(12) {
+			if !s.Over() {
+				randomTurn(&s, rng)
+			}
+		}
+		lc.st[0] = s
+		clear(lc.seesOK[0][:])
+		var fr [solo.MaxFrontier]solo.Cell
+		nf := s.Frontier(&fr)
+		col := solo.Colour(rng.IntN(solo.NumColours))
+		var pins pinTasks
+		for pins.n < 6 {
+			id := 1 + rng.IntN(solo.NumTiles)
+			for _, task := range tiles[id].tasks[:tiles[id].ntasks] {
+				if task[col] == 0 || pins.n == 6 {
+					continue
+				}
+				var fixed uint8
+				for c := range solo.NumColours {
+					if task[c] > 0 && solo.Colour(c) != col && rng.IntN(2) == 0 {
+						fixed |= 1 << c
+					}
+				}
+				pins.t[pins.n] = pinTask{t: task, fixed: fixed}
+				pins.n++
+			}
+		}
+		lc.preparePins(0, fr[:nf], col, &pins)
+		for f, p := range fr[:nf] {
+			laid := s
+			laid.Lay(ofColour[col], p)
+			var fr2 [solo.MaxFrontier]solo.Cell
+			nf2 := laid.Frontier(&fr2)
+			want := 0
+			for _, pt := range pins.t[:pins.n] {
+				for _, q := range fr2[:nf2] {
+					sees := laid.CellSees(q)
+					ok := sees[col] >= pt.t[col]
+					for c := range solo.NumColours {
+						if pt.fixed&(1<<c) != 0 && sees[c] < pt.t[c] {
+							ok = false
+						}
+					}
+					if ok {
+						want++
+						break
+					}
+				}
+			}
+			got := lc.pinnedMet(0, fr[:nf], f, col, &pins)
+			require.GreaterOrEqual(t, got, want, "seed %d: colour %d on cell %d", seed, col, p)
+			if got > want {
+				looser++
+			}
+			if got < pins.n {
+				bit++
+			}
+			asked++
+		}
+	}
+	assert.Less(t, looser, asked/50, "pinnedMet above the laid layout on %d of %d", looser, asked)
+	assert.Greater(t, bit, asked/10, "pinnedMet under the tasks on %d of %d", bit, asked)
+}
