@@ -33,7 +33,7 @@ const (
 // tokens to the target: before a tile is laid, by which tiles it can
 // touch (solo.State.Touched) and what it would see; and after, by the
 // colours and by where a tile of a colour no other tile brings can lie
-// (search, ownMost, oneOfColour).
+// and what it brings there (search, ownMost, oneOfColour, pinnedMet).
 type layCheck struct {
 	ids   [layCheckMost]uint8
 	n     int
