@@ -119,17 +119,19 @@ func TestRewindIsACopy(t *testing.T) {
 
 // TestSightAfterIsTheLaidSight: at every position of random games, a tile
 // of each colour laid on each frontier cell leaves each tile SightAfter
-// names seeing what it wrote of that colour, and SightAfter and
-// TouchedAll name the tiles Touched names.
+// names seeing what it wrote of that colour, SightAfter and TouchedAll
+// name the tiles Touched names, and the tile's group is itself and the
+// tiles GroupsNextTo names.
 func TestSightAfterIsTheLaidSight(t *testing.T) {
 	ofColour := oneOfEachColour()
-	checked, changed := 0, 0
+	checked, changed, tried, joined := 0, 0, 0, 0
 	eachTurn(t, func(s State, _ *Game, gi, i int) {
 		if s.Over() || gi%10 != 0 {
 			return
 		}
 		var fr [MaxFrontier]Cell
 		nf := s.Frontier(&fr)
+		tried += nf * NumColours
 		for col := range Colour(NumColours) {
 			var all [MaxFrontier]uint32
 			s.TouchedAll(fr[:nf], col, all[:nf])
@@ -138,8 +140,14 @@ func TestSightAfterIsTheLaidSight(t *testing.T) {
 				require.Equal(t, touched, all[f], "game %d turn %d: TouchedAll, colour %d, cell %d", gi, i+1, col, c)
 				var after [MaxTurns]uint8
 				require.Equal(t, touched, s.SightAfter(c, col, &after), "game %d turn %d: SightAfter, colour %d, cell %d", gi, i+1, col, c)
+				groups := s.GroupsNextTo(c, col)
 				laid := s
 				laid.Lay(ofColour[col], c)
+				n := s.DisplaySize()
+				require.Equal(t, groups|1<<n, laid.members[laid.group[n]], "game %d turn %d: GroupsNextTo, colour %d, cell %d", gi, i+1, col, c)
+				if groups != 0 {
+					joined++
+				}
 				for j := range uint8(s.DisplaySize()) {
 					if touched&(1<<j) == 0 {
 						continue
@@ -155,6 +163,7 @@ func TestSightAfterIsTheLaidSight(t *testing.T) {
 	})
 	require.Greater(t, checked, 1000)
 	require.Greater(t, changed, checked/4, "the sight changed on %d of %d checks", changed, checked)
+	require.Greater(t, joined, tried/5, "a group was joined on %d of %d", joined, tried)
 }
 
 // oneOfEachColour returns a tile id of each colour.
@@ -164,34 +173,4 @@ func oneOfEachColour() [NumColours]uint8 {
 		ofColour[tile.Colour] = uint8(tile.ID)
 	}
 	return ofColour
-}
-
-// TestGroupsNextToAreJoined: at positions of random games, a tile of each
-// colour laid on each frontier cell forms a group of itself and the tiles
-// GroupsNextTo names, no more and no fewer.
-func TestGroupsNextToAreJoined(t *testing.T) {
-	ofColour := oneOfEachColour()
-	checked, joined := 0, 0
-	eachTurn(t, func(s State, _ *Game, gi, i int) {
-		if s.Over() || gi%10 != 0 {
-			return
-		}
-		var fr [MaxFrontier]Cell
-		nf := s.Frontier(&fr)
-		for col := range Colour(NumColours) {
-			for _, c := range fr[:nf] {
-				g := s.GroupsNextTo(c, col)
-				laid := s
-				laid.Lay(ofColour[col], c)
-				n := s.DisplaySize()
-				require.Equal(t, g|1<<n, laid.members[laid.group[n]], "game %d turn %d: colour %d on cell %d", gi, i+1, col, c)
-				checked++
-				if g != 0 {
-					joined++
-				}
-			}
-		}
-	})
-	require.Greater(t, checked, 1000)
-	require.Greater(t, joined, checked/5, "a group was joined on %d of %d", joined, checked)
 }

@@ -453,18 +453,10 @@ func TestTakeOrdersFollowTheEngine(t *testing.T) {
 func TestServedMatchesLaying(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var lc layCheck
-	var ofColour [solo.NumColours]uint8 // a tile of each colour
-	for id := 1; id <= solo.NumTiles; id++ {
-		ofColour[tiles[id].colour] = uint8(id)
-	}
+	ofColour := tileOfEachColour()
 	asked, lower := 0, 0
 	for seed := uint64(1); asked < 600; seed++ {
-		s := solo.NewState(solo.SeedDeck(seed))
-		for range 4 + rng.IntN(12) {
-			if !s.Over() {
-				randomTurn(&s, rng)
-			}
-		}
+		s := randomPosition(seed, rng)
 		lc.st[0] = s
 		clear(lc.touchOK[0][:])
 		clear(lc.aftReady[0][:])
@@ -522,18 +514,10 @@ func TestServedMatchesLaying(t *testing.T) {
 func TestPinnedMetMatchesLaying(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	var lc layCheck
-	var ofColour [solo.NumColours]uint8
-	for id := 1; id <= solo.NumTiles; id++ {
-		ofColour[tiles[id].colour] = uint8(id)
-	}
+	ofColour := tileOfEachColour()
 	asked, bit, looser := 0, 0, 0
 	for seed := uint64(1); asked < 3000; seed++ {
-		s := solo.NewState(solo.SeedDeck(seed))
-		for range 4 + rng.IntN(12) {
-			if !s.Over() {
-				randomTurn(&s, rng)
-			}
-		}
+		s := randomPosition(seed, rng)
 		lc.st[0] = s
 		clear(lc.seesOK[0][:])
 		var fr [solo.MaxFrontier]solo.Cell
@@ -591,4 +575,25 @@ func TestPinnedMetMatchesLaying(t *testing.T) {
 	}
 	assert.Less(t, looser, asked/50, "pinnedMet above the laid layout on %d of %d", looser, asked)
 	assert.Greater(t, bit, asked/10, "pinnedMet under the tasks on %d of %d", bit, asked)
+}
+
+// tileOfEachColour returns a tile id of each colour.
+func tileOfEachColour() [solo.NumColours]uint8 {
+	var of [solo.NumColours]uint8
+	for id := 1; id <= solo.NumTiles; id++ {
+		of[tiles[id].colour] = uint8(id)
+	}
+	return of
+}
+
+// randomPosition plays 4 to 15 random turns of seed's deck, fewer where
+// the game ends.
+func randomPosition(seed uint64, rng *rand.Rand) solo.State {
+	s := solo.NewState(solo.SeedDeck(seed))
+	for range 4 + rng.IntN(12) {
+		if !s.Over() {
+			randomTurn(&s, rng)
+		}
+	}
+	return s
 }
