@@ -401,7 +401,10 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 					// still lack it after, and that last tile touches them
 					// only from a cell of today's frontier (through this
 					// tile's group it reaches the tiles this one touches):
-					// at most as many as one such cell touches outside tp.
+					// at most as many as one such cell touches outside tp
+					// (by the tiles it touches, not by the sight it brings,
+					// as served counts: this tile changes col's groups
+					// first).
 					u := single2[col]
 					for t := tp & lackMCol; t != 0; t &= t - 1 {
 						u -= int(lackingCol[bits.TrailingZeros32(t)])
