@@ -664,7 +664,8 @@ type pinTask struct {
 	// met: the cell of the frontier (its index) that sees enough of the
 	// fixed colours and of the tile's colour already (-1: none, -2: two
 	// or more); cands: the number of cells that see enough of the fixed
-	// colours, listed in layCheck.pinCells.
+	// colours, listed in layCheck.pinCells (not all of them where met is
+	// -2: pinnedMet then needs none).
 	met   int
 	cands int
 }
