@@ -298,19 +298,28 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	// bound reaches it; with by, the sets within the limit come early and
 	// clear the pending tiles, and a round stops once none is pending.
 	order := scratch.order[:0]
+	// outside: the least lower bound of the sets left out of order.
+	outside := infinity
 	for X := range uint32(1) << r {
 		if ends[X] == 0 || X&must != must {
 			continue
 		}
 		q := 2*int(lo.cost[X]) + m.p2EndOf(spacesOf(all&^X, &spaceBit))
 		if q >= over {
+			outside = min(outside, q)
 			continue
 		}
 		order = append(order, uint32(q)<<solo.SetupTiles|X)
 	}
 	slices.Sort(order)
+	// soft: where no set comes within the limit, the least of the lower
+	// bounds (all above it) by which a round left the sets out; the value
+	// returned then (fail-soft), so that the next pass's limit, one
+	// higher, finds the position cut in the table where soft is above it.
+	var soft int
 	for round := 0; ; round++ {
 		best, pending = over, pending0
+		soft = outside
 		nwin := 0
 		// take counts X's value v (counted up to the threshold): the
 		// best so far, the round's winning sets, the tiles cleared.
@@ -329,6 +338,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		}
 		for _, o := range order {
 			if by == nil && int(o>>solo.SetupTiles) >= best || by != nil && best < over && pending == 0 {
+				soft = min(soft, int(o>>solo.SetupTiles)) // order is sorted
 				break
 			}
 			X := o & (1<<solo.SetupTiles - 1)
@@ -353,6 +363,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			if useKnown && known&(1<<X) != 0 {
 				v := int(knownV[X])
 				if v >= thr {
+					soft = min(soft, v)
 					continue // as counting X up to thr would find
 				}
 				if exact&(1<<X) != 0 {
@@ -377,6 +388,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			c0 := 2*xc + 10*max(0, solo.TokensPhase1-t1)
 			if c0 >= thr {
 				note(X, c0, false)
+				soft = min(soft, c0)
 				continue
 			}
 			pn := min(solo.SetupTiles-nl, p)
@@ -385,11 +397,12 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			// with the layout (the tokens count no task it would not).
 			if q := c0 + m.p2EndOf(spacesOf(left, &spaceBit)); q >= thr {
 				note(X, q, false)
+				soft = min(soft, q)
 				continue
 			}
 			// The phase-2 sets, searched tile by tile, the tiles worth most
 			// against their cost first.
-			es := endSearch{sc: &sc, memo: &scratch.colours, best: thr, need: maxTok - most, x: uint64(X), w: W, first: by != nil}
+			es := endSearch{sc: &sc, memo: &scratch.colours, best: thr, soft: infinity, need: maxTok - most, x: uint64(X), w: W, first: by != nil}
 			for mps := ends[X]; mps != 0; mps &= mps - 1 {
 				es.walls.add(m, bits.TrailingZeros16(mps), left, &spaceBit, r, pn)
 			}
@@ -401,6 +414,11 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			}
 			es.sort()
 			es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
+			if es.best >= thr {
+				// No phase-2 set under thr: X is worth at least soft.
+				es.best = es.soft
+				soft = min(soft, es.soft)
+			}
 			note(X, es.best, es.best < thr)
 			take(X, es.best)
 		}
@@ -425,6 +443,9 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			break
 		}
 	}
+	if best >= over {
+		best = soft
+	}
 	if by == nil {
 		return best
 	}
@@ -436,7 +457,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	if best < over {
 		return 0
 	}
-	return over
+	return best
 }
 
 // spacesOf is the spaces, in dp1's terms (spaceBit), of the tiles of U
@@ -541,6 +562,10 @@ type endSearch struct {
 	x     uint64 // the phase-1 set: the bits of S that phase 2 does not take
 	w     uint64 // the refilled wheel: phase 2's set is full when it takes all of it
 	best  int
+	// soft is the least of the lower bounds at or above best by which the
+	// search left sets out (infinity before any): where no set comes
+	// under best, every set's value is at least soft (fail-soft).
+	soft int
 	// first: the search stops at the first set under best (found).
 	first, found bool
 	need         int // the tokens short of 21 after the quick count of the display
@@ -567,18 +592,29 @@ func (es *endSearch) sort() {
 // search decides the tiles idx[k:] for the set S (wheel bits of the
 // setCounter) of cost cost, colour counts packed and quick tokens tok.
 func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, own []int) {
-	if es.found || cost+max(0, 10*(es.need-tok)+es.gain[k]) >= es.best {
+	if es.found {
+		return
+	}
+	if q := cost + max(0, 10*(es.need-tok)+es.gain[k]); q >= es.best {
+		es.soft = min(es.soft, q)
 		return
 	}
 	if k == es.n {
 		// The colours alone first: they rule out most sets at a tenth
 		// of count's work.
-		if cost+10*max(0, maxTok-es.sc.colours(S, packed, es.memo)) >= es.best || !es.walls.allows(S&^es.x) {
+		if q := cost + 10*max(0, maxTok-es.sc.colours(S, packed, es.memo)); q >= es.best {
+			es.soft = min(es.soft, q)
 			return
 		}
-		if v := finalValue(es.sc.value(int(S), cost, packed, es.best), cost, S&^es.x == es.w); v < es.best {
+		if !es.walls.allows(S &^ es.x) {
+			return
+		}
+		v := finalValue(es.sc.value(int(S), cost, packed, es.best), cost, S&^es.x == es.w)
+		if v < es.best {
 			es.best = v
 			es.found = es.first
+		} else {
+			es.soft = min(es.soft, v)
 		}
 		return
 	}

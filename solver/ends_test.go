@@ -41,10 +41,11 @@ func shortPositions(t *testing.T, rng *rand.Rand, n int, check func(seed uint64,
 
 // TestLayoutEndsMatchesBruteForce: on short decks, at phase-1 positions
 // of random games with at most three tiles left to take, layoutEnds never
-// exceeds the best score any line reaches, and layoutEndsUpTo gives it or
-// limit+1.
+// exceeds the best score any line reaches, and layoutEndsUpTo gives it
+// where the limit reaches it, and otherwise a bound above the limit and
+// at most the value.
 func TestLayoutEndsMatchesBruteForce(t *testing.T) {
-	tested, above := 0, 0
+	tested, above, soft := 0, 0, 0
 	shortPositions(t, rand.New(rand.NewPCG(3, 4)), 60, func(seed uint64, d solo.Deck, s solo.State) {
 		tested++
 		m := newModel(d)
@@ -54,12 +55,24 @@ func TestLayoutEndsMatchesBruteForce(t *testing.T) {
 		if got > m.bound(&s) {
 			above++
 		}
-		// Counted up to a limit: the value, or limit+1 below it.
+		// Counted up to a limit: the value, or below it a bound above
+		// the limit and at most the value (fail-soft).
 		full := got - 2*s.DisplayCost()
 		for _, limit := range []int{full - 3, full - 1, full, full + 2} {
-			assert.Equal(t, min(full, limit+1), m.layoutEndsUpTo(&s, limit), "seed %d: layoutEndsUpTo(%d), value %d", seed, limit, full)
+			v := m.layoutEndsUpTo(&s, limit)
+			if limit >= full {
+				assert.Equal(t, full, v, "seed %d: layoutEndsUpTo(%d), value %d", seed, limit, full)
+				continue
+			}
+			assert.Greater(t, v, limit, "seed %d: layoutEndsUpTo(%d), value %d", seed, limit, full)
+			assert.LessOrEqual(t, v, full, "seed %d: layoutEndsUpTo(%d), value %d", seed, limit, full)
+			if limit == full-3 && v > limit+1 {
+				soft++
+			}
 		}
 	})
+	// Below the value, the bound returned is often more than limit+1.
+	assert.Greater(t, soft, tested/4, "layoutEndsUpTo(value-3) above value-2 on only %d of %d positions", soft, tested)
 	// It is worth its cost: above the bound without it on most positions
 	// (where the display's open tasks cannot all close).
 	assert.Greater(t, above, tested/2, "layoutEnds above model.bound on only %d of %d positions", above, tested)
