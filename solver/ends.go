@@ -124,7 +124,7 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 // within the limit, and otherwise 0 (it stops counting a set once the tiles
 // it holds are known to be within).
 func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) int {
-	return m.layoutEndsHolding(s, limit, by, 0, nil, false)
+	return m.layoutEndsHolding(s, limit, by, 0, nil, false, nil)
 }
 
 // layoutEndsLaid is layoutEndsTiles where a set X of at most layCheckMost
@@ -134,7 +134,25 @@ func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) i
 // to layCheckRounds times. Only the sets that decide the value, or clear
 // a tile of by, are laid, after the counting.
 func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int) int {
-	return m.layoutEndsHolding(s, limit, by, 0, layShort, true)
+	return m.layoutEndsHolding(s, limit, by, 0, layShort, true, nil)
+}
+
+// farLink passes the far sights (cellSights.far) of a phase-1 position's
+// layout bound to its children's: parent, if not nil, holds the far
+// sights of the position without its last tile, of colour col, which
+// cellKindsFrom takes for the other colours; keep, if not nil, receives
+// the position's own.
+type farLink struct {
+	parent *farSights
+	col    solo.Colour
+	keep   *farSights
+}
+
+// layoutEndsLaidFrom is layoutEndsLaid with the far sights linked to the
+// parent's and the children's (farLink), which the search passes along
+// the positions it bounds with it.
+func (m *model) layoutEndsLaidFrom(s *solo.State, limit int, by *[spaceCount]int, link *farLink) int {
+	return m.layoutEndsHolding(s, limit, by, 0, layShort, true, link)
 }
 
 // layShort reports whether no layout of the tiles ids, taken from s's
@@ -208,7 +226,7 @@ const knownBits = 6
 // (layShort; the tests give it an exhaustive search), and with keep each
 // round of laying reuses what the rounds before counted (the same value,
 // sooner; the tests compare the two).
-func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int, must uint32, short func(s *solo.State, ids []uint8) bool, keep bool) int {
+func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int, must uint32, short func(s *solo.State, ids []uint8) bool, keep bool, link *farLink) int {
 	var U [maxAdded]uint8
 	var wheelCol [solo.NumColours]int
 	var spaceBit [solo.SetupTiles]uint32 // U[i]'s space in dp1's terms
@@ -225,7 +243,15 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	}
 	var open [3 * solo.MaxTurns]openTask
 	var base [solo.NumColours]int
-	sc := m.counter(s, U[:r+p], &wheelCol, scratch, &open, &base)
+	var parent *farSights
+	var col solo.Colour
+	if link != nil {
+		parent, col = link.parent, link.col
+	}
+	sc := m.counterFrom(s, U[:r+p], &wheelCol, scratch, &open, &base, parent, col)
+	if link != nil && link.keep != nil {
+		*link.keep = scratch.cells.far
+	}
 	scratch.colours.next()
 	lo := &scratch.lo
 	lo.fill(U[:r])

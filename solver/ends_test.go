@@ -117,7 +117,7 @@ func TestLayoutEndsTilesMatchBruteForce(t *testing.T) {
 			for _, sp := range acc[:s.Accessible(&acc)] {
 				// The least value of the sets that hold the tile.
 				i := bits.OnesCount32(occupiedSpaces(&s) & (1<<(sp-1) - 1))
-				holding := m.layoutEndsHolding(&s, limit, nil, 1<<i, nil, false)
+				holding := m.layoutEndsHolding(&s, limit, nil, 1<<i, nil, false, nil)
 				assert.Equal(t, holding > limit, by[sp] > 0, "seed %d, limit %d: the tile of space %d: by %d, the sets holding it %d", seed, limit, sp, by[sp], holding)
 				if by[sp] > 0 {
 					ruled++
@@ -443,7 +443,7 @@ func TestLayoutEndsIsTheLeastSet(t *testing.T) {
 		var acc [3]uint8
 		for _, sp := range acc[:s.Accessible(&acc)] {
 			i := bits.OnesCount32(occupiedSpaces(&s) & (1<<(sp-1) - 1))
-			h := m.layoutEndsHolding(&s, infinity-1, nil, 1<<i, nil, false)
+			h := m.layoutEndsHolding(&s, infinity-1, nil, 1<<i, nil, false, nil)
 			if h >= infinity {
 				continue
 			}

@@ -1091,12 +1091,6 @@ func buildNames() {
 	}
 }
 
-// sightsAlone fills cs for the display of s and the tiles of wheel.
-func sightsAlone(s *solo.State, wheel []uint8, cs *cellSights, w *reachScratch) {
-	cellKinds(s, cs, w)
-	cs.fill(wheel)
-}
-
 // cellKinds fills the part of cs that depends on the display alone: the
 // kinds of empty cells next to it (sight, cap) and far. phase2Exact keys
 // its second memo on them, and fills the rest only when that misses.
@@ -1727,8 +1721,16 @@ func tileNeeds(s *solo.State, i int, op uint8, wheelCol *[solo.NumColours]int, g
 // display's open tasks and base with its colours (openTasks), and
 // scratch's cell sights for those tiles (sightsAlone).
 func (m *model) counter(s *solo.State, wheel []uint8, wheelCol *[solo.NumColours]int, scratch *reachScratch, open *[3 * solo.MaxTurns]openTask, base *[solo.NumColours]int) setCounter {
+	return m.counterFrom(s, wheel, wheelCol, scratch, open, base, nil, 0)
+}
+
+// counterFrom is counter that, where parent is not nil, takes the far
+// sights of the colours other than col from parent, the far sights of
+// s's display without its last tile, of colour col (cellKindsFrom).
+func (m *model) counterFrom(s *solo.State, wheel []uint8, wheelCol *[solo.NumColours]int, scratch *reachScratch, open *[3 * solo.MaxTurns]openTask, base *[solo.NumColours]int, parent *farSights, col solo.Colour) setCounter {
 	no := m.openTasks(s, wheelCol, base, scratch, open)
-	sightsAlone(s, wheel, &scratch.cells, scratch)
+	cellKindsFrom(s, &scratch.cells, scratch, parent, col)
+	scratch.cells.fill(wheel)
 	return setCounter{base: base, tokens: s.Tokens(), open: open[:no], wheel: wheel, cs: &scratch.cells}
 }
 

@@ -241,7 +241,7 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 		// The same with an exhaustive search deciding which sets fall
 		// short: layCheck is exact or gives up, so never above it.
 		exact := func(s *solo.State, ids []uint8) bool { return mostTokens(s, ids) < solo.TokensPhase1 }
-		ve := m.layoutEndsHolding(&s, limit, &byExact, 0, exact, false)
+		ve := m.layoutEndsHolding(&s, limit, &byExact, 0, exact, false, nil)
 		require.False(t, vl > limit && ve <= limit, "seed %d: layoutEndsLaid cuts, the exhaustive check does not", seed)
 		more := vl > limit
 		for sp := range spaceCount {
@@ -272,11 +272,11 @@ func TestLayoutEndsLaidKeepsValues(t *testing.T) {
 				if !withBy {
 					bk, bf = nil, nil
 				}
-				vk := m.layoutEndsHolding(&s, limit, bk, 0, layShort, true)
-				vf := m.layoutEndsHolding(&s, limit, bf, 0, layShort, false)
+				vk := m.layoutEndsHolding(&s, limit, bk, 0, layShort, true, nil)
+				vf := m.layoutEndsHolding(&s, limit, bf, 0, layShort, false, nil)
 				require.Equal(t, vf, vk, "seed %d, limit %d, by %v: the value", seed, limit, withBy)
 				require.Equal(t, byFresh, byKeep, "seed %d, limit %d: the tiles ruled out", seed, limit)
-				if !withBy && vk != m.layoutEndsHolding(&s, limit, nil, 0, nil, false) {
+				if !withBy && vk != m.layoutEndsHolding(&s, limit, nil, 0, nil, false, nil) {
 					laidMore++ // a set was refuted: a later round counted
 				}
 			}

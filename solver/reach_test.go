@@ -469,3 +469,10 @@ func TestCellSightsFillByDefinition(t *testing.T) {
 	}
 	require.Greater(t, checked, 5000)
 }
+
+// sightsAlone fills cs for the display of s and the tiles of wheel, as
+// model.counter does.
+func sightsAlone(s *solo.State, wheel []uint8, cs *cellSights, w *reachScratch) {
+	cellKinds(s, cs, w)
+	cs.fill(wheel)
+}

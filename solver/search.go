@@ -172,6 +172,13 @@ type worker struct {
 	// far: the same positions' far sights (cellSights.far), which the
 	// children's bounds take for the colours other than their tile's.
 	far [2]farSights
+	// depth: the depth of the position dfs asks gen about next.
+	// layFar[d] holds the far sights of gen's layoutEndsLaid call at depth
+	// d, where hasFar[d] is set: its children's calls take them for the
+	// colours other than their tile's (farLink).
+	depth  int
+	layFar [solo.MaxTurns + 2]farSights
+	hasFar [solo.MaxTurns + 2]bool
 }
 
 func newWorker(sh *shared) *worker {
@@ -279,7 +286,14 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	if layout && n >= layoutWide {
 		var v int
 		if w.laid {
-			v = dc + w.sh.m.layoutEndsLaid(s, lim-dc, &by)
+			d := w.depth
+			link := farLink{keep: &w.layFar[d]}
+			if d > 0 && w.hasFar[d-1] {
+				id, _, _ := s.Placed(s.DisplaySize() - 1)
+				link.parent, link.col = &w.layFar[d-1], tiles[id].colour
+			}
+			v = dc + w.sh.m.layoutEndsLaidFrom(s, lim-dc, &by, &link)
+			w.hasFar[d] = true
 		} else {
 			v = dc + w.sh.m.layoutEndsTiles(s, lim-dc, &by)
 		}
@@ -478,6 +492,8 @@ func (w *worker) dfs(d int, T int, f int) int {
 	// not cut the position, gen's call rules out tiles only.
 	w.layout = d <= layoutWideDepth
 	w.laid = d >= layCheckFrom && d <= layCheckDepth
+	w.depth = d
+	w.hasFar[d] = false
 	w.cut = 0
 	n, h := w.gen(s, buf, &w.stack[d+1], lim)
 	if sh.stop.Load() {

@@ -290,8 +290,9 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 	assert.Positive(t, pinned, "children bounded by their pinned cell")
 }
 
-// TestParentFarSightsBoundTheChild checks cellKindsFrom: at the phase-2
-// positions of random games, for every child (each tile the wheel offers
+// TestParentFarSightsBoundTheChild checks cellKindsFrom: at the positions
+// of random games (phase 2's bounds and phase 1's layout bounds take the
+// parent's far sights), for every child (each tile the wheel offers
 // on each frontier cell), the far sights it takes from the parent are
 // never below the child's own (so the bound stays admissible), and those
 // of the taken tile's colour are the child's own.
@@ -307,31 +308,29 @@ func TestParentFarSightsBoundTheChild(t *testing.T) {
 			if s.Phase() == solo.Phase1 && s.CanEndPhase1() && rng.IntN(3) == 0 {
 				s.EndPhase1()
 			}
-			if s.Phase() == solo.Phase2 {
-				w := new(reachScratch)
-				var parent cellSights
-				cellKinds(&s, &parent, w)
-				var acc [3]uint8
-				for _, sp := range acc[:s.Accessible(&acc)] {
-					col := tiles[s.TrackTile(int(sp))].colour
-					for q := range s.NumFrontier() {
-						c := s
-						c.Apply(sp, s.FrontierCell(q))
-						var own, from cellSights
-						cellKinds(&c, &own, w)
-						cellKindsFrom(&c, &from, w, &parent.far, col)
-						require.Equal(t, own.far[col], from.far[col], "game %d: the taken tile's colour %v", game, col)
-						require.Equal(t, own.n, from.n, "game %d: the kinds of cells", game)
-						for k := range own.far {
-							for a := 1; a <= farMax; a++ {
-								require.GreaterOrEqual(t, from.far[k][a], own.far[k][a], "game %d: far[%v][%d] below the child's own", game, solo.Colour(k), a)
-							}
+			w := new(reachScratch)
+			var parent cellSights
+			cellKinds(&s, &parent, w)
+			var acc [3]uint8
+			for _, sp := range acc[:s.Accessible(&acc)] {
+				col := tiles[s.TrackTile(int(sp))].colour
+				for q := range s.NumFrontier() {
+					c := s
+					c.Apply(sp, s.FrontierCell(q))
+					var own, from cellSights
+					cellKinds(&c, &own, w)
+					cellKindsFrom(&c, &from, w, &parent.far, col)
+					require.Equal(t, own.far[col], from.far[col], "game %d: the taken tile's colour %v", game, col)
+					require.Equal(t, own.n, from.n, "game %d: the kinds of cells", game)
+					for k := range own.far {
+						for a := 1; a <= farMax; a++ {
+							require.GreaterOrEqual(t, from.far[k][a], own.far[k][a], "game %d: far[%v][%d] below the child's own", game, solo.Colour(k), a)
 						}
-						if from.far != own.far {
-							looser++
-						}
-						children++
 					}
+					if from.far != own.far {
+						looser++
+					}
+					children++
 				}
 			}
 			randomTurn(&s, rng)
