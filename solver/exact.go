@@ -94,7 +94,7 @@ const noWay = 0xff
 // that phase 2 might take, the tokens are those already placed, the tasks of
 // S's tiles that the colours of the display and S can satisfy (for a colour
 // that S brings no other tile of, only as the display's groups next to one
-// cell allow: sightsAlone), and the open
+// cell allow: cellSights), and the open
 // tasks of the display that the same colours can satisfy, whose tile still
 // has room for them (reachable), and for each colour the task lacks, S holds
 // enough tiles of that colour to close the gap where they can lie
