@@ -1719,7 +1719,7 @@ func tileNeeds(s *solo.State, i int, op uint8, wheelCol *[solo.NumColours]int, g
 // counter returns a setCounter for the display of s and the tiles wheel
 // (wheelCol of each colour) that may be added: it fills open with the
 // display's open tasks and base with its colours (openTasks), and
-// scratch's cell sights for those tiles (sightsAlone).
+// scratch's cell sights for those tiles (cellKinds, cellSights.fill).
 func (m *model) counter(s *solo.State, wheel []uint8, wheelCol *[solo.NumColours]int, scratch *reachScratch, open *[3 * solo.MaxTurns]openTask, base *[solo.NumColours]int) setCounter {
 	return m.counterFrom(s, wheel, wheelCol, scratch, open, base, nil, 0)
 }
