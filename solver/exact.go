@@ -327,27 +327,36 @@ func servingCells(s *solo.State, open []openTask, scratch *reachScratch) {
 			}
 		}
 	}
-	if one != 0 {
-		var fr [solo.MaxFrontier]solo.Cell
-		nf := s.Frontier(&fr)
-		for _, f := range fr[:nf] {
-			bit := scratch.cellBit(f)
-			if bit == 0 {
-				// Out of bits (never happens): no rule.
-				for k := range open[:no] {
-					open[k].reach = [solo.NumColours]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-				}
-				break
+	if one == 0 {
+		return
+	}
+	var fr [solo.MaxFrontier]solo.Cell
+	var cellBits [solo.MaxFrontier]uint64
+	nf := s.Frontier(&fr)
+	for q, f := range fr[:nf] {
+		if cellBits[q] = scratch.cellBit(f); cellBits[q] == 0 {
+			// Out of bits (never happens): no rule.
+			for k := range open[:no] {
+				open[k].reach = [solo.NumColours]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 			}
-			for b := one; b != 0; b &= b - 1 {
-				c := bits.TrailingZeros8(b)
-				t := s.Touched(f, solo.Colour(c))
-				for k := range open[:no] {
-					o := &open[k]
-					if o.minK[c] >= 1 && o.minK[c] <= 2 && t&(1<<o.i) != 0 {
-						o.reach[c] |= bit
-					}
-				}
+			return
+		}
+	}
+	var touched [solo.MaxFrontier]uint32
+	for b := one; b != 0; b &= b - 1 {
+		c := bits.TrailingZeros8(b)
+		// For each display tile, the cells from which a tile of colour c
+		// sees it (Touched).
+		var from [solo.MaxTurns]uint64
+		s.TouchedAll(fr[:nf], solo.Colour(c), touched[:nf])
+		for q, t := range touched[:nf] {
+			for ; t != 0; t &= t - 1 {
+				from[bits.TrailingZeros32(t)] |= cellBits[q]
+			}
+		}
+		for k := range open[:no] {
+			if o := &open[k]; o.minK[c] >= 1 && o.minK[c] <= 2 {
+				o.reach[c] |= from[o.i]
 			}
 		}
 	}
