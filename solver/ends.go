@@ -670,53 +670,68 @@ func (m *model) p2EndOf(R uint32) int {
 // tasks' part depends on the colour counts alone; memo, if not nil, keeps
 // it by packed for the setCounter's open tasks.
 func (sc *setCounter) colours(S uint64, packed uint32, memo *colourMemo) int {
-	n := *sc.base
-	var added [solo.NumColours]uint8
-	for c := range solo.NumColours {
-		added[c] = uint8(packed >> (8 * c))
-		n[c] += int(added[c])
-	}
-	code := colourCode(&n)
-	tok := sc.tokens
-	for b := S; b != 0; b &= b - 1 {
-		tok += int(satTokens[sc.wheel[bits.TrailingZeros64(b)]][code])
-	}
 	var slot *uint64
 	var k uint64 // the counts, 5 bits a colour
+	code, open := -1, 0
 	if memo != nil && packed&0xe0e0e0e0 == 0 {
 		k = uint64(packed&0x1f | packed>>3&0x3e0 | packed>>6&0x7c00 | packed>>9&0xf8000)
 		slot = &memo.slots[(uint32(k)*0x9e3779b1)>>(32-colourMemoBits)]
-		if e := *slot; uint32(e>>32) == memo.gen && e>>8&0xfffff == k {
-			return tok + int(e&0xff)
+		if e := *slot; uint32(e>>memoGenShift) == memo.gen && e>>memoKeyShift&0xfffff == k {
+			code, open = int(e>>8&(1<<memoCodeBits-1)), int(e&0xff)
 		}
 	}
-	open := 0
-	for _, o := range sc.open {
-		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
-			open++
+	if code < 0 {
+		n := *sc.base
+		var added [solo.NumColours]uint8
+		for c := range solo.NumColours {
+			added[c] = uint8(packed >> (8 * c))
+			n[c] += int(added[c])
+		}
+		code = colourCode(&n)
+		for _, o := range sc.open {
+			if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
+				open++
+			}
+		}
+		if slot != nil {
+			*slot = uint64(memo.gen)<<memoGenShift | k<<memoKeyShift | uint64(code)<<8 | uint64(open)
 		}
 	}
-	if slot != nil {
-		*slot = uint64(memo.gen)<<32 | k<<8 | uint64(open)
+	tok := sc.tokens + open
+	for b := S; b != 0; b &= b - 1 {
+		tok += int(satTokens[sc.wheel[bits.TrailingZeros64(b)]][code])
 	}
-	return tok + open
+	return tok
 }
 
 // colourMemoBits: a colourMemo has 2^colourMemoBits entries.
 const colourMemoBits = 9
 
-// colourMemo keeps colours' count of open tasks by the colour counts,
-// for one setCounter's open tasks: an entry is the generation (high 32
-// bits), the counts (5 bits a colour, when each is under 32) and the
-// count (low 8 bits). A new generation (next) empties it.
+// colourMemo keeps colours' count of open tasks, and the colour code of
+// the display with the tiles added, by the counts of the tiles added, for
+// one setCounter's open tasks: an entry is the generation (its high
+// memoGenBits bits), the counts (5 bits a colour, when each is under 32),
+// the code (memoCodeBits) and the count (low 8 bits). A new generation
+// (next) empties it.
 type colourMemo struct {
 	gen   uint32
 	slots [1 << colourMemoBits]uint64
 }
 
+// The layout of a colourMemo entry.
+const (
+	memoCodeBits = 11 // satCap^4 = 1296 codes
+	memoKeyShift = 8 + memoCodeBits
+	memoGenShift = memoKeyShift + 20
+	memoGenBits  = 64 - memoGenShift
+)
+
+// Every colour code fits in memoCodeBits.
+var _ [1<<memoCodeBits - satCap*satCap*satCap*satCap]struct{}
+
 // next starts a new generation, for another setCounter.
 func (cm *colourMemo) next() {
-	cm.gen++
+	cm.gen = (cm.gen + 1) & (1<<memoGenBits - 1)
 	if cm.gen == 0 {
 		clear(cm.slots[:])
 		cm.gen = 1

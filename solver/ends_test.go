@@ -400,12 +400,17 @@ func TestColourMemoMatchesCount(t *testing.T) {
 			}
 		}
 		for _, e := range memo.slots {
-			if uint32(e>>32) == memo.gen {
+			if uint32(e>>memoGenShift) == memo.gen {
 				kept++
 			}
 		}
 		positions++
 	}
+	// The generations wrap around: the memo is emptied then.
+	memo.gen = 1<<memoGenBits - 1
+	memo.next()
+	assert.Equal(t, uint32(1), memo.gen, "the generation after the last")
+	assert.Equal(t, [1 << colourMemoBits]uint64{}, memo.slots, "the memo emptied")
 	t.Logf("%d positions, %d sets asked, %d counts kept", positions, sets, kept)
 	assert.GreaterOrEqual(t, positions, 60, "positions")
 	assert.Greater(t, kept, positions, "counts the memo kept")
