@@ -176,8 +176,13 @@ func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets)
 		// A child whose parent put some of its sets above lim: only the
 		// others are walked, only up to lim, and the cells are sized up
 		// only once a set needs counting.
-		above, first := phase2BoundedBelow(s, &base, open[:no], wheel[:nw], scratch, ok, sums, lim, from)
-		if above || phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim, from, first) {
+		above, first, soft := phase2BoundedBelow(s, &base, open[:no], wheel[:nw], scratch, ok, sums, lim, from)
+		if above {
+			// Fail-soft: the least lower bound of the sets, all above lim.
+			slot.Store(check | uint64(soft|lowerFlag)<<checkBits)
+			return soft, true
+		}
+		if phase2LaidAbove(s, &base, open[:no], wheel[:nw], cs, ok, sums, lim, from, first) {
 			slot.Store(check | uint64(lim+1|lowerFlag)<<checkBits)
 			return lim + 1, true
 		}
@@ -401,21 +406,33 @@ func phase2OpenBelow(base *[solo.NumColours]int, tokens int, open []openTask, wh
 // phase2BoundedBelow reports whether phase 2's value (phase2Open's) is
 // above lim, walking only the sets that from.above does not mark (bit
 // parentSet(S, from.it)): the parent's walk found the others above lim.
-// It sizes up s's cells (cellKindsFrom, in scratch.cells, with the
-// parent's far sights where from has them) before it counts the first
+// Where it is, it also returns the least lower bound by which it left the
+// sets out, all above lim (fail-soft): for a set the parent's walk put
+// above, the parent's bound on the lines that take it, less the notes of
+// s (every line through s that takes S takes S with the tile from the
+// parent). It sizes up s's cells (cellKindsFrom, in scratch.cells, with
+// the parent's far sights where from has them) before it counts the first
 // set, and only then; they are ready when it reports false, with the
 // first set it found within lim.
-func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, scratch *reachScratch, ok *setBits, sums *setSums, lim int, from *parentSets) (bool, int) {
+func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTask, wheel []uint8, scratch *reachScratch, ok *setBits, sums *setSums, lim int, from *parentSets) (bool, int, int) {
 	cs := &scratch.cells
 	sc := setCounter{base: base, tokens: s.Tokens(), open: open, wheel: wheel, cs: cs}
 	lack := lacking(s.Tokens(), open)
 	full := 1<<len(wheel) - 1
 	ready := false
+	sco := s.Score()
+	notes := sco.S1 + sco.P1 + s.DisplayCost()
+	soft := infinity
 	for S := range 1 << len(wheel) {
-		if !ok.has(uint32(S)) || sums.floorEnd(S, lack, full) > lim {
+		if !ok.has(uint32(S)) {
 			continue
 		}
-		if from.above.has(parentSet(uint32(S), from.it)) {
+		if q := sums.floorEnd(S, lack, full); q > lim {
+			soft = min(soft, q)
+			continue
+		}
+		if P := parentSet(uint32(S), from.it); from.above.has(P) {
+			soft = min(soft, max(lim+1, int(from.above.total[P])-notes))
 			continue
 		}
 		if !ready {
@@ -424,11 +441,13 @@ func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTa
 			ready = true
 		}
 		cost := int(sums.cost[S])
-		if finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S == full) <= lim {
-			return false, S
+		v := finalValue(sc.value(S, cost, sums.added[S], lim+1), cost, S == full)
+		if v <= lim {
+			return false, S, 0
 		}
+		soft = min(soft, v)
 	}
-	return true, 0
+	return true, 0, soft
 }
 
 // parentSet is the set of the parent's wheel tiles that is the child's set
@@ -440,7 +459,7 @@ func parentSet(S uint32, it int) uint32 {
 }
 
 // parentSets tells phase2ExactBelow, for a child of a phase-2 position,
-// which of its sets the parent's walk found above the limit: bit
+// which of its sets the parent's walk found above the limit: set
 // parentSet(S, it) of above, for the limit lim (the whole score's).
 //
 // far, if not nil, is the parent's cellSights.far, and col the colour of
@@ -448,12 +467,30 @@ func parentSet(S uint32, it int) uint32 {
 // are at most the parent's (cellKindsFrom), so the child finds only
 // those of col.
 type parentSets struct {
-	above *setBits
+	above *aboveSets
 	it    int
 	lim   int
 	far   *farSights
 	col   solo.Colour
 }
+
+// aboveSets marks the sets of a phase-2 position's wheel tiles that its
+// walk (phase2AheadAbove) found above the limit, with the bound on the
+// whole score of the lines that take each (total, read only where the
+// set is marked), for its children's bounds.
+type aboveSets struct {
+	bits  setBits
+	total [1 << solo.SetupTiles]int16
+}
+
+// mark marks the set S, with the bound total.
+func (a *aboveSets) mark(S, total int) {
+	a.bits.set(S)
+	a.total[S] = int16(min(total, infinity))
+}
+
+// has reports whether the set S is marked.
+func (a *aboveSets) has(S uint32) bool { return a.bits.has(S) }
 
 // setSums holds, for every set S of wheel tiles (bit i: wheel[i]), its
 // cost, its tiles of each colour (a byte a colour) and its tasks.
@@ -1761,7 +1798,7 @@ func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
 // within lim by ahead) on s's frontier cell f, to a bound above lim where
 // no set holding the tile comes within lim with the tile on that cell
 // (setCounter.pinCells), and to 0 elsewhere.
-func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *setBits, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16) {
+func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *aboveSets, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
 	var wheelCol [solo.NumColours]int
@@ -1794,7 +1831,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 	lack := lacking(s.Tokens(), sc.open)
 	limP := infinity
 	if above != nil {
-		clear(above[:])
+		clear(above.bits[:])
 		if lim >= 0 {
 			limP = lim - done
 		}
@@ -1806,15 +1843,17 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 		}
 		cost, fl := int(sums.cost[S]), sums.floorEnd(S, lack, full)
 		if above != nil && fl > limP {
-			above.set(S)
+			above.mark(S, done+fl)
 		}
 		worst := 0 // the highest best among the tiles of S
 		for b := S; b != 0; b &= b - 1 {
 			worst = max(worst, best[bits.TrailingZeros(uint(b))])
 		}
 		if fl >= worst {
-			if above != nil && fl <= limP && finalValue(sc.value(S, cost, sums.added[S], limP+1), cost, S == full) > limP {
-				above.set(S)
+			if above != nil && fl <= limP {
+				if v := finalValue(sc.value(S, cost, sums.added[S], limP+1), cost, S == full); v > limP {
+					above.mark(S, done+v)
+				}
 			}
 			continue
 		}
@@ -1824,7 +1863,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 		}
 		v := finalValue(sc.value(S, cost, sums.added[S], bestFor), cost, S == full)
 		if above != nil && v > limP {
-			above.set(S)
+			above.mark(S, done+v)
 		}
 		for b := S; b != 0; b &= b - 1 {
 			i := bits.TrailingZeros(uint(b))

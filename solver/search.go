@@ -168,7 +168,7 @@ type worker struct {
 	// above: gen's phase2Ahead marks here the sets of the position's
 	// wheel (0) and of the position after ending phase 1 (1) that are
 	// above the limit, for the children's bounds.
-	above [2]setBits
+	above [2]aboveSets
 	// far: the same positions' far sights (cellSights.far), which the
 	// children's bounds take for the colours other than their tile's.
 	far [2]farSights
@@ -268,7 +268,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	// (phase2Ahead in phase 2 and after ending phase 1, tileAhead in
 	// phase 1): where that is above the limit, none of them is made.
 	var ahead, aheadEnd [spaceCount]int16
-	var from, fromEnd *setBits
+	var from, fromEnd *aboveSets
 	// cells[sp][f]: tileAhead's bound for the child that puts the tile on
 	// space sp on frontier cell f, where tileAhead applies, or in phase 2
 	// phase2Ahead's above the limit (0: none); cellsEnd the same after
@@ -400,7 +400,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 // value is above lim (model.phase2AheadAbove), keeps s's far sights in
 // far, and fills cells with the bounds above lim of the children by the
 // cell their tile goes on (0 elsewhere).
-func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *setBits, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16) {
+func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *aboveSets, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16) {
 	var v [spaceCount]int
 	w.sh.m.phase2AheadAbove(s, &v, lim, above, far, cells)
 	w.tick() // a bound, like a child's
