@@ -108,9 +108,11 @@ func (m *model) layoutEnds(s *solo.State) int {
 	return m.layoutEndsUpTo(s, infinity)
 }
 
-// layoutEndsUpTo is min(layoutEnds(s), limit+1): the sets that cannot
-// come under limit+1 are not counted, which is much faster when limit is
-// near the value.
+// layoutEndsUpTo is layoutEnds(s) where that is at most limit, and
+// otherwise a bound above limit and at most layoutEnds(s): the least of
+// the lower bounds by which the sets were left out (fail-soft). The sets
+// that cannot come under limit+1 are not counted, which is much faster
+// when limit is near the value.
 func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 	return m.layoutEndsTiles(s, limit, nil)
 }
@@ -120,9 +122,9 @@ func (m *model) layoutEndsUpTo(s *solo.State, limit int) int {
 // some set X that holds that tile is within the limit: where none is,
 // by[sp] is limit+1, and every child that takes the tile is above the limit
 // (the child's line takes a set X holding it, and layoutEnds bounds each X
-// alone); elsewhere by[sp] is 0. It then returns limit+1 when no set is
-// within the limit, and otherwise 0 (it stops counting a set once the tiles
-// it holds are known to be within).
+// alone); elsewhere by[sp] is 0. It then returns, when no set is within
+// the limit, layoutEndsUpTo's bound above it, and otherwise 0 (it stops
+// counting a set once the tiles it holds are known to be within).
 func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) int {
 	return m.layoutEndsHolding(s, limit, by, 0, nil, false, nil)
 }

@@ -124,7 +124,8 @@ func (m *model) phase2Exact(s *solo.State) int {
 // that takes the least of the value and ceil gets ceil or more, also
 // kept marked, where the value is at least ceil. With from (lim >= 0),
 // the sets s's parent put above lim are not walked (phase2BoundedBelow),
-// and the value is not worked out: a cut returns lim+1.
+// and the value is not worked out: a cut returns the least lower bound of
+// the sets (fail-soft; lim+1 where it lays them).
 func (m *model) phase2ExactBelow(s *solo.State, lim, ceil int, from *parentSets) (int, bool) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
