@@ -135,8 +135,11 @@ func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) i
 // cannot end phase 1 (R12), and the sets are counted again without it, up
 // to layCheckRounds times. Only the sets that decide the value, or clear
 // a tile of by, are laid, after the counting.
-func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int) int {
-	return m.layoutEndsHolding(s, limit, by, 0, layShort, true, nil)
+//
+// link, if not nil, passes the far sights between the position's call and
+// its parent's and children's (farLink), as the search does.
+func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int, link *farLink) int {
+	return m.layoutEndsHolding(s, limit, by, 0, layShort, true, link)
 }
 
 // farLink passes the far sights (cellSights.far) of a phase-1 position's
@@ -148,13 +151,6 @@ type farLink struct {
 	parent *farSights
 	col    solo.Colour
 	keep   *farSights
-}
-
-// layoutEndsLaidFrom is layoutEndsLaid with the far sights linked to the
-// parent's and the children's (farLink), which the search passes along
-// the positions it bounds with it.
-func (m *model) layoutEndsLaidFrom(s *solo.State, limit int, by *[spaceCount]int, link *farLink) int {
-	return m.layoutEndsHolding(s, limit, by, 0, layShort, true, link)
 }
 
 // layShort reports whether no layout of the tiles ids, taken from s's

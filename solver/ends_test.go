@@ -138,7 +138,7 @@ func TestLayoutEndsAlongGoodLines(t *testing.T) {
 	laid := func(m *model, s *solo.State, final int) int {
 		var by [spaceCount]int
 		dc := 2 * s.DisplayCost()
-		return dc + m.layoutEndsLaid(s, final-dc, &by)
+		return dc + m.layoutEndsLaid(s, final-dc, &by, nil)
 	}
 	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8}
 	if testing.Short() {

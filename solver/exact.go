@@ -421,8 +421,7 @@ func phase2BoundedBelow(s *solo.State, base *[solo.NumColours]int, open []openTa
 	lack := lacking(s.Tokens(), open)
 	full := 1<<len(wheel) - 1
 	ready := false
-	sco := s.Score()
-	notes := sco.S1 + sco.P1 + s.DisplayCost()
+	notes := phase2Notes(s)
 	soft := infinity
 	for S := range 1 << len(wheel) {
 		if !ok.has(uint32(S)) {
@@ -1827,8 +1826,7 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 		best[i] = infinity
 	}
 	sums := scratch.sumsOf(wheel[:nw])
-	sco := s.Score()
-	done := sco.S1 + sco.P1 + s.DisplayCost()
+	done := phase2Notes(s)
 	lack := lacking(s.Tokens(), sc.open)
 	limP := infinity
 	if above != nil {

@@ -178,7 +178,7 @@ func TestLayoutEndsLaidMatchesBruteForce(t *testing.T) {
 		for _, limit := range []int{full - 2, full, full + 3, full + 8, best - dc - 1} {
 			var by, byLaid [spaceCount]int
 			v := m.layoutEndsTiles(&s, limit, &by)
-			vl := m.layoutEndsLaid(&s, limit, &byLaid)
+			vl := m.layoutEndsLaid(&s, limit, &byLaid, nil)
 			if vl > limit {
 				require.Greater(t, best, dc+limit, "seed %d, limit %d: cut, but a line scores %d", seed, dc+limit, best)
 			}
@@ -236,7 +236,7 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 		limit := m.layoutEnds(&s)
 		var by, byLaid, byExact [spaceCount]int
 		v := m.layoutEndsTiles(&s, limit, &by)
-		vl := m.layoutEndsLaid(&s, limit, &byLaid)
+		vl := m.layoutEndsLaid(&s, limit, &byLaid, nil)
 		require.LessOrEqual(t, v, limit, "seed %d: layoutEndsTiles cuts at its own value", seed)
 		// The same with an exhaustive search deciding which sets fall
 		// short: layCheck is exact or gives up, so never above it.

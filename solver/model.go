@@ -761,6 +761,14 @@ func reachable(s *solo.State, id int, c solo.Cell, open uint8) uint8 {
 	return open
 }
 
+// phase2Notes is what every line from the phase-2 position s pays
+// already: phase 1's notes (S1, P1) and the cost of the display so far,
+// which S2 counts (R16).
+func phase2Notes(s *solo.State) int {
+	sc := s.Score()
+	return sc.S1 + sc.P1 + s.DisplayCost()
+}
+
 // boundWeighted is bound with the promised tasks counted at num/den of a
 // token each. It is not a proven bound; the beam uses it to rank.
 func (m *model) boundWeighted(s *solo.State, num, den int) int {
@@ -768,8 +776,7 @@ func (m *model) boundWeighted(s *solo.State, num, den int) int {
 		return s.Score().Total()
 	}
 	if s.Phase() != solo.Phase1 {
-		sc := s.Score()
-		return sc.S1 + sc.P1 + s.DisplayCost() + m.phase2Bound(s, num, den)
+		return phase2Notes(s) + m.phase2Bound(s, num, den)
 	}
 	if num == 0 {
 		return m.boundTok(s, s.Tokens(), -1, nil)
@@ -809,8 +816,7 @@ func (m *model) boundTok(s *solo.State, tok int, lim int, gate *gateAhead) int {
 // above it. from, if not nil, is what the parent's walk knows of the
 // position's sets (boundBelowFrom).
 func (m *model) boundPhase2(s *solo.State, lim, ceil int, from *parentSets) int {
-	sc := s.Score()
-	base := sc.S1 + sc.P1 + s.DisplayCost()
+	base := phase2Notes(s)
 	// When the sums stop early, the true value is at most lim - base, and
 	// phase2Bound alone is either the value (above that) or within lim.
 	e, _ := m.phase2ExactBelow(s, lim-base, ceil-base, from)
@@ -966,8 +972,7 @@ func (m *model) priced(s *solo.State, price int) int {
 	if s.Phase() == solo.Phase1 {
 		committed = 2 * s.DisplayCost()
 	} else {
-		sc := s.Score()
-		committed = sc.S1 + sc.P1 + s.DisplayCost()
+		committed = phase2Notes(s)
 	}
 	missing := 16 * (maxTok - s.Tokens())
 	for i := range s.DisplaySize() {

@@ -292,7 +292,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 				id, _, _ := s.Placed(s.DisplaySize() - 1)
 				link.parent, link.col = &w.layFar[d-1], tiles[id].colour
 			}
-			v = dc + w.sh.m.layoutEndsLaidFrom(s, lim-dc, &by, &link)
+			v = dc + w.sh.m.layoutEndsLaid(s, lim-dc, &by, &link)
 			w.hasFar[d] = true
 		} else {
 			v = dc + w.sh.m.layoutEndsTiles(s, lim-dc, &by)
