@@ -146,11 +146,52 @@ func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int, li
 // layout bound to its children's: parent, if not nil, holds the far
 // sights of the position without its last tile, of colour col, which
 // cellKindsFrom takes for the other colours; keep, if not nil, receives
-// the position's own.
+// the position's own. With refuted (the parent's, or nil) and keepRefuted
+// it passes the sets the laying checks refuted the same way.
 type farLink struct {
-	parent *farSights
-	col    solo.Colour
-	keep   *farSights
+	parent      *farSights
+	col         solo.Colour
+	keep        *farSights
+	refuted     *laidSets
+	keepRefuted *laidSets
+}
+
+// laidSets is the sets of a phase-1 position's wheel tiles (bit i for
+// ids[i], the tiles in clockwise order from space 0: phase1Sets's U) that
+// no layout brings to 8 tokens (layShort). A child's position has taken
+// one tile t of the wheel and laid it: a layout of the tiles of X, t not
+// in X, on the child's display is a layout of X with t on the parent's,
+// laid in an order the wheel allows (t first), so each parent's set that
+// holds t is refuted for the child without t too (inherit).
+type laidSets struct {
+	r    int
+	ids  [solo.SetupTiles]uint8
+	sets [1 << solo.SetupTiles / 64]uint64
+}
+
+// inherit adds to refuted (the child's sets, bit i for U[i]) the parent's
+// refuted sets that hold t, the tile the child took, without it. It does
+// nothing unless U is the parent's wheel without t.
+func (ls *laidSets) inherit(U []uint8, t uint8, refuted *[1 << solo.SetupTiles / 64]uint64) {
+	r := len(U)
+	if ls.r != r+1 {
+		return
+	}
+	ti := slices.Index(ls.ids[:ls.r], t)
+	if ti < 0 || !slices.Equal(ls.ids[:ti], U[:ti]) || !slices.Equal(ls.ids[ti+1:ls.r], U[ti:]) {
+		return
+	}
+	low := uint32(1)<<ti - 1
+	for wi, w := range ls.sets[:(1<<ls.r+63)/64] {
+		for ; w != 0; w &= w - 1 {
+			X := uint32(wi*64 + bits.TrailingZeros64(w))
+			if X&(1<<ti) == 0 {
+				continue
+			}
+			Y := X&low | X>>(ti+1)<<ti
+			refuted[Y>>6] |= 1 << (Y & 63)
+		}
+	}
 }
 
 // layShort reports whether no layout of the tiles ids, taken from s's
@@ -294,6 +335,10 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	// With short: refuted, the sets that no layout brings to 8 tokens;
 	// win, the sets of a round that set best or cleared a pending tile.
 	var refuted [1 << solo.SetupTiles / 64]uint64
+	if link != nil && link.refuted != nil && short != nil && s.DisplaySize() > 0 {
+		id, _, _ := s.Placed(s.DisplaySize() - 1)
+		link.refuted.inherit(U[:r], uint8(id), &refuted)
+	}
 	var win [spaceCount + 1]uint32
 	// With short and at most knownBits tiles on the wheel, a round keeps
 	// what it counted of each set X for the next rounds, which count X
@@ -466,6 +511,12 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		if !again {
 			break
 		}
+	}
+	if link != nil && link.keepRefuted != nil {
+		k := link.keepRefuted
+		k.r = r
+		copy(k.ids[:], U[:r])
+		k.sets = refuted
 	}
 	if best >= over {
 		best = soft
