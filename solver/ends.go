@@ -163,16 +163,25 @@ type farLink struct {
 // in X, on the child's display is a layout of X with t on the parent's,
 // laid in an order the wheel allows (t first), so each parent's set that
 // holds t is refuted for the child without t too (inherit).
+//
+// lb[X] is a lower bound on the value of X (the position's display cost
+// left out), known where the bound counted X up to a threshold below it
+// (0 elsewhere). A line through the child that ends phase 1 with X
+// without t is a line through the parent that ends it with X, and the
+// child's values leave out twice t's cost more than the parent's, so
+// each parent's bound less twice t's cost bounds the child's set.
 type laidSets struct {
 	r    int
 	ids  [solo.SetupTiles]uint8
 	sets [1 << solo.SetupTiles / 64]uint64
+	lb   [1 << solo.SetupTiles]int16
 }
 
 // inherit adds to refuted (the child's sets, bit i for U[i]) the parent's
-// refuted sets that hold t, the tile the child took, without it. It does
-// nothing unless U is the parent's wheel without t.
-func (ls *laidSets) inherit(U []uint8, t uint8, refuted *[1 << solo.SetupTiles / 64]uint64) {
+// refuted sets that hold t, the tile the child took, without it, and
+// raises lb (the child's lower bounds) to the parent's less twice t's
+// cost. It does nothing unless U is the parent's wheel without t.
+func (ls *laidSets) inherit(U []uint8, t uint8, refuted *[1 << solo.SetupTiles / 64]uint64, lb *[1 << solo.SetupTiles]int16) {
 	r := len(U)
 	if ls.r != r+1 {
 		return
@@ -191,6 +200,11 @@ func (ls *laidSets) inherit(U []uint8, t uint8, refuted *[1 << solo.SetupTiles /
 			Y := X&low | X>>(ti+1)<<ti
 			refuted[Y>>6] |= 1 << (Y & 63)
 		}
+	}
+	tc := 2 * int16(tiles[t].cost)
+	for Y := range uint32(1) << r {
+		X := Y&low | 1<<ti | Y>>ti<<(ti+1)
+		lb[Y] = max(lb[Y], ls.lb[X]-tc)
 	}
 }
 
@@ -335,9 +349,15 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	// With short: refuted, the sets that no layout brings to 8 tokens;
 	// win, the sets of a round that set best or cleared a pending tile.
 	var refuted [1 << solo.SetupTiles / 64]uint64
+	// lb: lower bounds on the sets' values, inherited and counted (note).
+	lb := &scratch.setLB
+	if link != nil && link.keepRefuted != nil {
+		lb = &link.keepRefuted.lb
+	}
+	clear(lb[:1<<r])
 	if link != nil && link.refuted != nil && short != nil && s.DisplaySize() > 0 {
 		id, _, _ := s.Placed(s.DisplaySize() - 1)
-		link.refuted.inherit(U[:r], uint8(id), &refuted)
+		link.refuted.inherit(U[:r], uint8(id), &refuted, lb)
 	}
 	var win [spaceCount + 1]uint32
 	// With short and at most knownBits tiles on the wheel, a round keeps
@@ -351,6 +371,9 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	var known, exact uint64
 	useKnown := keep && short != nil && r <= knownBits
 	note := func(X uint32, v int, isExact bool) {
+		if !isExact {
+			lb[X] = int16(max(int(lb[X]), min(v, infinity)))
+		}
 		if useKnown {
 			knownV[X] = int32(v)
 			known |= 1 << X
@@ -373,7 +396,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		if ends[X] == 0 || X&must != must {
 			continue
 		}
-		q := 2*int(lo.cost[X]) + m.p2EndOf(spacesOf(all&^X, &spaceBit))
+		q := max(2*int(lo.cost[X])+m.p2EndOf(spacesOf(all&^X, &spaceBit)), int(lb[X]))
 		if q >= over {
 			outside = min(outside, q)
 			continue
@@ -505,6 +528,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			}
 			if short(s, ids) {
 				refuted[X>>6] |= 1 << (X & 63)
+				lb[X] = infinity
 				again = true
 			}
 		}

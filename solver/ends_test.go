@@ -461,3 +461,61 @@ func TestLayoutEndsIsTheLeastSet(t *testing.T) {
 	}
 	assert.Greater(t, compared, tested, "tiles whose sets were compared")
 }
+
+// TestChildBoundsWithParentSetsBelowBruteForce: on short decks, at
+// phase-1 positions of random games with four tiles left to take, two of
+// them on the wheel, a child's layout bound that takes its parent's refuted sets and
+// lower bounds (laidSets, as the search passes them), counted up to
+// limits around the parent's value, never exceeds the best score any
+// line from the child reaches; and on some children it is higher than
+// the child's bound without them.
+func TestChildBoundsWithParentSetsBelowBruteForce(t *testing.T) {
+	children, raised := 0, 0
+	rng := rand.New(rand.NewPCG(41, 42))
+	for seed := uint64(1); children < 300; seed++ {
+		require.Less(t, seed, uint64(3000), "only %d children in 3000 decks", children)
+		// 13-tile decks, four tiles left to take, two on the wheel.
+		d := solo.SeedDeck(seed)[:13]
+		s := solo.NewState(d)
+		for s.Phase() == solo.Phase1 && s.TilesOnTrack()+min(s.Turns()+s.TilesOnTrack(), len(d)-solo.SetupTiles) > 4 {
+			randomTurn(&s, rng)
+		}
+		if s.Phase() != solo.Phase1 || s.TilesOnTrack() < 2 {
+			continue
+		}
+		m := newModel(d)
+		full := m.layoutEnds(&s)
+		for _, limit := range []int{full - 4, full - 1, full + 2} {
+			for _, withBy := range []bool{false, true} {
+				var parent laidSets
+				var by [spaceCount]int
+				byp := &by
+				if !withBy {
+					byp = nil
+				}
+				m.layoutEndsLaid(&s, limit, byp, &farLink{keepRefuted: &parent})
+				var acc [3]uint8
+				for _, sp := range acc[:s.Accessible(&acc)] {
+					for f := range s.NumFrontier() {
+						c := s
+						c.Apply(sp, s.FrontierCell(f))
+						if c.Phase() != solo.Phase1 || c.Over() {
+							continue
+						}
+						children++
+						dc := 2 * c.DisplayCost()
+						climit := limit + 2*s.DisplayCost() - dc
+						got := dc + m.layoutEndsLaid(&c, climit, nil, &farLink{refuted: &parent})
+						want := brute(t, m, &c)
+						require.LessOrEqual(t, got, want, "seed %d, limit %d: the child's bound with its parent's sets above its best line", seed, limit)
+						if got > dc+m.layoutEndsLaid(&c, climit, nil, nil) {
+							raised++
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d children, %d bounds raised by the parent's sets", children, raised)
+	assert.Positive(t, raised, "children whose bound the parent's sets raise")
+}

@@ -982,6 +982,9 @@ type reachScratch struct {
 	ends [1 << solo.SetupTiles]uint16
 	// order: layoutEndsHolding's sets X, cheapest lower bound first.
 	order [1 << solo.SetupTiles]uint32
+	// setLB: layoutEndsHolding's lower bounds on its sets' values, where
+	// no farLink keeps them.
+	setLB [1 << solo.SetupTiles]int16
 	stack [(1 << solo.SetupTiles) * solo.TrackSpaces]uint32
 	// cellBit's numbering of cells, valid where numStamp is numGen.
 	num      [solo.GridCells]int8

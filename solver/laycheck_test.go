@@ -627,7 +627,8 @@ func TestChildrenInheritRefutedSets(t *testing.T) {
 				var spaceBit [solo.SetupTiles]uint32
 				r, _ := phase1Sets(&c, &U, &spaceBit, scratch)
 				var sets [1 << solo.SetupTiles / 64]uint64
-				parent.inherit(U[:r], id, &sets)
+				var lb [1 << solo.SetupTiles]int16
+				parent.inherit(U[:r], id, &sets, &lb)
 				for Y := range uint32(1) << r {
 					if sets[Y>>6]&(1<<(Y&63)) == 0 {
 						continue
