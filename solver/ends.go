@@ -409,10 +409,21 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	// returned then (fail-soft), so that the next pass's limit, one
 	// higher, finds the position cut in the table where soft is above it.
 	var soft int
+	// sweep: with by, once the position is not cut, the children's calls
+	// take the lower bounds of the sets this one counted (laidSets), so a
+	// last round counts the sets the rounds left uncounted, up to the
+	// limit, and no set is laid (within: the sets the last round found
+	// within the limit).
+	sweep := false
+	var within [1 << solo.SetupTiles / 64]uint64
+	wantSweep := by != nil && short != nil && link != nil && link.keepRefuted != nil
 	for round := 0; ; round++ {
-		best, pending = over, pending0
-		soft = outside
 		nwin := 0
+		if !sweep {
+			best, pending = over, pending0
+			soft = outside
+			clear(within[:])
+		}
 		// take counts X's value v (counted up to the threshold): the
 		// best so far, the round's winning sets, the tiles cleared.
 		take := func(X uint32, v int) {
@@ -426,10 +437,11 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			best = min(best, v)
 			if v < over {
 				pending &^= X
+				within[X>>6] |= 1 << (X & 63)
 			}
 		}
 		for _, o := range order {
-			if by == nil && int(o>>solo.SetupTiles) >= best || by != nil && best < over && pending == 0 {
+			if !sweep && (by == nil && int(o>>solo.SetupTiles) >= best || by != nil && best < over && pending == 0) {
 				soft = min(soft, int(o>>solo.SetupTiles)) // order is sorted
 				break
 			}
@@ -438,10 +450,13 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			// by the limit (each tile's sets are counted alone).
 			thr := best
 			if by != nil {
-				if best < over && X&pending == 0 {
+				if !sweep && best < over && X&pending == 0 {
 					continue
 				}
 				thr = over
+			}
+			if sweep && (within[X>>6]&(1<<(X&63)) != 0 || int(lb[X]) >= over) {
+				continue
 			}
 			left := all &^ X
 			nl := bits.OnesCount32(left)
@@ -514,7 +529,14 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			note(X, es.best, es.best < thr)
 			take(X, es.best)
 		}
+		if sweep {
+			break
+		}
 		if short == nil || round == layCheckRounds || best >= over {
+			if wantSweep && best < over {
+				sweep = true
+				continue
+			}
 			break
 		}
 		again := false
@@ -533,6 +555,10 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			}
 		}
 		if !again {
+			if wantSweep {
+				sweep = true
+				continue
+			}
 			break
 		}
 	}

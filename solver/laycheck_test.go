@@ -604,13 +604,18 @@ func randomPosition(seed uint64, rng *rand.Rand) solo.State {
 // the tile the child took, without it) reaches 8 tokens in no layout on
 // the child's display (an exhaustive search), and a child's layout bound
 // with them cuts only where the exhaustive check deciding every set does.
+// Keeping the sets changes nothing of the parent's own bound.
 func TestChildrenInheritRefutedSets(t *testing.T) {
 	inherited, children := 0, 0
 	eachShortOf8(rand.New(rand.NewPCG(31, 32)), 40, func(seed uint64, m *model, s solo.State) {
 		limit := m.layoutEnds(&s)
 		var parent laidSets
-		var by [spaceCount]int
-		m.layoutEndsLaid(&s, limit, &by, &farLink{keepRefuted: &parent})
+		var by, alone [spaceCount]int
+		v := m.layoutEndsLaid(&s, limit, &by, &farLink{keepRefuted: &parent})
+		// Keeping the sets for the children (with its last round over the
+		// sets left uncounted) changes nothing of the parent's own bound.
+		require.Equal(t, m.layoutEndsLaid(&s, limit, &alone, nil), v, "seed %d: the bound kept for the children", seed)
+		require.Equal(t, alone, by, "seed %d: the tiles ruled out with the sets kept for the children", seed)
 		exact := func(s *solo.State, ids []uint8) bool { return mostTokens(s, ids) < solo.TokensPhase1 }
 		scratch := new(reachScratch)
 		var acc [3]uint8
