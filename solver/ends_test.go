@@ -494,25 +494,17 @@ func TestChildBoundsWithParentSetsBelowBruteForce(t *testing.T) {
 					byp = nil
 				}
 				m.layoutEndsLaid(&s, limit, byp, &farLink{keepRefuted: &parent})
-				var acc [3]uint8
-				for _, sp := range acc[:s.Accessible(&acc)] {
-					for f := range s.NumFrontier() {
-						c := s
-						c.Apply(sp, s.FrontierCell(f))
-						if c.Phase() != solo.Phase1 || c.Over() {
-							continue
-						}
-						children++
-						dc := 2 * c.DisplayCost()
-						climit := limit + 2*s.DisplayCost() - dc
-						got := dc + m.layoutEndsLaid(&c, climit, nil, &farLink{refuted: &parent})
-						want := brute(t, m, &c)
-						require.LessOrEqual(t, got, want, "seed %d, limit %d: the child's bound with its parent's sets above its best line", seed, limit)
-						if got > dc+m.layoutEndsLaid(&c, climit, nil, nil) {
-							raised++
-						}
+				eachPhase1Child(&s, func(_ uint8, _ int, c *solo.State) {
+					children++
+					dc := 2 * c.DisplayCost()
+					climit := limit + 2*s.DisplayCost() - dc
+					got := dc + m.layoutEndsLaid(c, climit, nil, &farLink{refuted: &parent})
+					want := brute(t, m, c)
+					require.LessOrEqual(t, got, want, "seed %d, limit %d: the child's bound with its parent's sets above its best line", seed, limit)
+					if got > dc+m.layoutEndsLaid(c, climit, nil, nil) {
+						raised++
 					}
-				}
+				})
 			}
 		}
 	}

@@ -101,3 +101,19 @@ func midGame(seed uint64, rng *rand.Rand) (m *model, s solo.State, ok bool) {
 	}
 	return newModel(d), s, !s.Over()
 }
+
+// eachPhase1Child calls fn with every child of s that lays a tile the
+// next turn can take (from space sp on frontier cell f) and is still in
+// phase 1.
+func eachPhase1Child(s *solo.State, fn func(sp uint8, f int, c *solo.State)) {
+	var acc [3]uint8
+	for _, sp := range acc[:s.Accessible(&acc)] {
+		for f := range s.NumFrontier() {
+			c := *s
+			c.Apply(sp, s.FrontierCell(f))
+			if c.Phase() == solo.Phase1 && !c.Over() {
+				fn(sp, f, &c)
+			}
+		}
+	}
+}

@@ -618,43 +618,34 @@ func TestChildrenInheritRefutedSets(t *testing.T) {
 		require.Equal(t, alone, by, "seed %d: the tiles ruled out with the sets kept for the children", seed)
 		exact := func(s *solo.State, ids []uint8) bool { return mostTokens(s, ids) < solo.TokensPhase1 }
 		scratch := new(reachScratch)
-		var acc [3]uint8
-		for _, sp := range acc[:s.Accessible(&acc)] {
-			id := uint8(s.TrackTile(int(sp)))
-			for f := range s.NumFrontier() {
-				c := s
-				c.Apply(sp, s.FrontierCell(f))
-				if c.Phase() != solo.Phase1 || c.Over() {
+		eachPhase1Child(&s, func(sp uint8, _ int, c *solo.State) {
+			children++
+			var U [maxAdded]uint8
+			var spaceBit [solo.SetupTiles]uint32
+			r, _ := phase1Sets(c, &U, &spaceBit, scratch)
+			var sets [1 << solo.SetupTiles / 64]uint64
+			var lb [1 << solo.SetupTiles]int16
+			parent.inherit(U[:r], uint8(s.TrackTile(int(sp))), &sets, &lb)
+			for Y := range uint32(1) << r {
+				if sets[Y>>6]&(1<<(Y&63)) == 0 {
 					continue
 				}
-				children++
-				var U [maxAdded]uint8
-				var spaceBit [solo.SetupTiles]uint32
-				r, _ := phase1Sets(&c, &U, &spaceBit, scratch)
-				var sets [1 << solo.SetupTiles / 64]uint64
-				var lb [1 << solo.SetupTiles]int16
-				parent.inherit(U[:r], id, &sets, &lb)
-				for Y := range uint32(1) << r {
-					if sets[Y>>6]&(1<<(Y&63)) == 0 {
-						continue
-					}
-					inherited++
-					var ids []uint8
-					for y := Y; y != 0; y &= y - 1 {
-						ids = append(ids, U[bits.TrailingZeros32(y)])
-					}
-					require.Less(t, mostTokens(&c, ids), solo.TokensPhase1, "seed %d: tiles %v inherited as refuted reach 8 tokens on the child", seed, ids)
+				inherited++
+				var ids []uint8
+				for y := Y; y != 0; y &= y - 1 {
+					ids = append(ids, U[bits.TrailingZeros32(y)])
 				}
-				climit := 2*s.DisplayCost() + limit - 2*c.DisplayCost()
-				var byc, bye [spaceCount]int
-				vc := m.layoutEndsLaid(&c, climit, &byc, &farLink{refuted: &parent})
-				ve := m.layoutEndsHolding(&c, climit, &bye, 0, exact, false, nil)
-				require.False(t, vc > climit && ve <= climit, "seed %d: the child's bound with its parent's sets cuts, the exhaustive check does not", seed)
-				for q := range spaceCount {
-					require.False(t, byc[q] > 0 && bye[q] == 0, "seed %d: the child's tile of space %d ruled out with its parent's sets only", seed, q)
-				}
+				require.Less(t, mostTokens(c, ids), solo.TokensPhase1, "seed %d: tiles %v inherited as refuted reach 8 tokens on the child", seed, ids)
 			}
-		}
+			climit := 2*s.DisplayCost() + limit - 2*c.DisplayCost()
+			var byc, bye [spaceCount]int
+			vc := m.layoutEndsLaid(c, climit, &byc, &farLink{refuted: &parent})
+			ve := m.layoutEndsHolding(c, climit, &bye, 0, exact, false, nil)
+			require.False(t, vc > climit && ve <= climit, "seed %d: the child's bound with its parent's sets cuts, the exhaustive check does not", seed)
+			for q := range spaceCount {
+				require.False(t, byc[q] > 0 && bye[q] == 0, "seed %d: the child's tile of space %d ruled out with its parent's sets only", seed, q)
+			}
+		})
 	})
 	t.Logf("%d children, %d sets inherited", children, inherited)
 	assert.Greater(t, inherited, 100, "sets the children inherited")
