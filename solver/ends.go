@@ -136,8 +136,9 @@ func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) i
 // to layCheckRounds times. Only the sets that decide the value, or clear
 // a tile of by, are laid, after the counting.
 //
-// link, if not nil, passes the far sights between the position's call and
-// its parent's and children's (farLink), as the search does.
+// link, if not nil, passes the far sights and the sets' lower bounds
+// between the position's call and its parent's and children's (farLink),
+// as the search does.
 func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int, link *farLink) int {
 	return m.layoutEndsHolding(s, limit, by, 0, layShort, true, link)
 }
@@ -146,42 +147,44 @@ func (m *model) layoutEndsLaid(s *solo.State, limit int, by *[spaceCount]int, li
 // layout bound to its children's: parent, if not nil, holds the far
 // sights of the position without its last tile, of colour col, which
 // cellKindsFrom takes for the other colours; keep, if not nil, receives
-// the position's own. With refuted (the parent's, or nil) and keepRefuted
-// it passes the sets the laying checks refuted the same way.
+// the position's own. sets (the parent's, or nil) and keepSets pass the
+// sets' lower bounds the same way (laidSets).
 type farLink struct {
-	parent      *farSights
-	col         solo.Colour
-	keep        *farSights
-	refuted     *laidSets
-	keepRefuted *laidSets
+	parent   *farSights
+	col      solo.Colour
+	keep     *farSights
+	sets     *laidSets
+	keepSets *laidSets
 }
 
-// laidSets is the sets of a phase-1 position's wheel tiles (bit i for
-// ids[i], the tiles in clockwise order from space 0: phase1Sets's U) that
-// no layout brings to 8 tokens (layShort). A child's position has taken
-// one tile t of the wheel and laid it: a layout of the tiles of X, t not
-// in X, on the child's display is a layout of X with t on the parent's,
-// laid in an order the wheel allows (t first), so each parent's set that
-// holds t is refuted for the child without t too (inherit).
+// laidSets is what a phase-1 position's layout bound knows of the sets of
+// its wheel tiles (bit i for ids[i], the tiles in clockwise order from
+// space 0: phase1Sets's U): lb[X] is a lower bound on the value of X (the
+// position's display cost left out), known where the bound counted X up
+// to a threshold below it (0 elsewhere), and infinity where phase 1
+// cannot end with X: its tiles bring 8 tokens by no count, or in no layout
+// (layShort).
 //
-// lb[X] is a lower bound on the value of X (the position's display cost
-// left out), known where the bound counted X up to a threshold below it
-// (0 elsewhere). A line through the child that ends phase 1 with X
-// without t is a line through the parent that ends it with X, and the
-// child's values leave out twice t's cost more than the parent's, so
-// each parent's bound less twice t's cost bounds the child's set.
+// A child's position has taken one tile t of the wheel and laid it. A line
+// through the child that ends phase 1 with X, t not in X, is a line
+// through the parent that ends it with X and t, and the child's values
+// leave out twice t's cost more than the parent's, so the parent's bound
+// of X with t, less twice t's cost, bounds the child's X; where phase 1
+// cannot end with X and t on the parent's display, it cannot end with X
+// on the child's (a layout of X there is one of X and t on the parent's,
+// laid in an order the wheel allows, t first), and the child's X stays
+// infinity (inherit).
 type laidSets struct {
-	r    int
-	ids  [solo.SetupTiles]uint8
-	sets [1 << solo.SetupTiles / 64]uint64
-	lb   [1 << solo.SetupTiles]int16
+	r   int
+	ids [solo.SetupTiles]uint8
+	lb  [1 << solo.SetupTiles]int16
 }
 
-// inherit adds to refuted (the child's sets, bit i for U[i]) the parent's
-// refuted sets that hold t, the tile the child took, without it, and
-// raises lb (the child's lower bounds) to the parent's less twice t's
-// cost. It does nothing unless U is the parent's wheel without t.
-func (ls *laidSets) inherit(U []uint8, t uint8, refuted *[1 << solo.SetupTiles / 64]uint64, lb *[1 << solo.SetupTiles]int16) {
+// inherit raises lb (the child's lower bounds, bit i for U[i]) to the
+// parent's for the same set with t, the tile the child took, less twice
+// t's cost (infinity where the parent's is). It does nothing unless U is
+// the parent's wheel without t.
+func (ls *laidSets) inherit(U []uint8, t uint8, lb *[1 << solo.SetupTiles]int16) {
 	r := len(U)
 	if ls.r != r+1 {
 		return
@@ -191,20 +194,13 @@ func (ls *laidSets) inherit(U []uint8, t uint8, refuted *[1 << solo.SetupTiles /
 		return
 	}
 	low := uint32(1)<<ti - 1
-	for wi, w := range ls.sets[:(1<<ls.r+63)/64] {
-		for ; w != 0; w &= w - 1 {
-			X := uint32(wi*64 + bits.TrailingZeros64(w))
-			if X&(1<<ti) == 0 {
-				continue
-			}
-			Y := X&low | X>>(ti+1)<<ti
-			refuted[Y>>6] |= 1 << (Y & 63)
-		}
-	}
 	tc := 2 * int16(tiles[t].cost)
 	for Y := range uint32(1) << r {
-		X := Y&low | 1<<ti | Y>>ti<<(ti+1)
-		lb[Y] = max(lb[Y], ls.lb[X]-tc)
+		v := ls.lb[Y&low|1<<ti|Y>>ti<<(ti+1)]
+		if v < infinity {
+			v -= tc
+		}
+		lb[Y] = max(lb[Y], v)
 	}
 }
 
@@ -349,15 +345,17 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	// With short: refuted, the sets that no layout brings to 8 tokens;
 	// win, the sets of a round that set best or cleared a pending tile.
 	var refuted [1 << solo.SetupTiles / 64]uint64
-	// lb: lower bounds on the sets' values, inherited and counted (note).
+	// lb: lower bounds on the sets' values, inherited and counted (note;
+	// laidSets). A set inherited as one phase 1 cannot end with is above
+	// every limit, so order leaves it out.
 	lb := &scratch.setLB
-	if link != nil && link.keepRefuted != nil {
-		lb = &link.keepRefuted.lb
+	if link != nil && link.keepSets != nil {
+		lb = &link.keepSets.lb
 	}
 	clear(lb[:1<<r])
-	if link != nil && link.refuted != nil && short != nil && s.DisplaySize() > 0 {
+	if link != nil && link.sets != nil && short != nil && s.DisplaySize() > 0 {
 		id, _, _ := s.Placed(s.DisplaySize() - 1)
-		link.refuted.inherit(U[:r], uint8(id), &refuted, lb)
+		link.sets.inherit(U[:r], uint8(id), lb)
 	}
 	var win [spaceCount + 1]uint32
 	// With short and at most knownBits tiles on the wheel, a round keeps
@@ -416,7 +414,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 	// within the limit).
 	sweep := false
 	var within [1 << solo.SetupTiles / 64]uint64
-	wantSweep := by != nil && short != nil && link != nil && link.keepRefuted != nil
+	wantSweep := by != nil && short != nil && link != nil && link.keepSets != nil
 	for round := 0; ; round++ {
 		nwin := 0
 		if !sweep {
@@ -562,11 +560,10 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			break
 		}
 	}
-	if link != nil && link.keepRefuted != nil {
-		k := link.keepRefuted
+	if link != nil && link.keepSets != nil {
+		k := link.keepSets
 		k.r = r
 		copy(k.ids[:], U[:r])
-		k.sets = refuted
 	}
 	if best >= over {
 		best = soft

@@ -464,8 +464,8 @@ func TestLayoutEndsIsTheLeastSet(t *testing.T) {
 
 // TestChildBoundsWithParentSetsBelowBruteForce: on short decks, at
 // phase-1 positions of random games with four tiles left to take, two of
-// them on the wheel, a child's layout bound that takes its parent's refuted sets and
-// lower bounds (laidSets, as the search passes them), counted up to
+// them on the wheel, a child's layout bound that takes its parent's
+// lower bounds on its sets (laidSets, as the search passes them), counted up to
 // limits around the parent's value, never exceeds the best score any
 // line from the child reaches; and on some children it is higher than
 // the child's bound without them.
@@ -493,12 +493,12 @@ func TestChildBoundsWithParentSetsBelowBruteForce(t *testing.T) {
 				if !withBy {
 					byp = nil
 				}
-				m.layoutEndsLaid(&s, limit, byp, &farLink{keepRefuted: &parent})
+				m.layoutEndsLaid(&s, limit, byp, &farLink{keepSets: &parent})
 				eachPhase1Child(&s, func(_ uint8, _ int, c *solo.State) {
 					children++
 					dc := 2 * c.DisplayCost()
 					climit := limit + 2*s.DisplayCost() - dc
-					got := dc + m.layoutEndsLaid(c, climit, nil, &farLink{refuted: &parent})
+					got := dc + m.layoutEndsLaid(c, climit, nil, &farLink{sets: &parent})
 					want := brute(t, m, c)
 					require.LessOrEqual(t, got, want, "seed %d, limit %d: the child's bound with its parent's sets above its best line", seed, limit)
 					if got > dc+m.layoutEndsLaid(c, climit, nil, nil) {

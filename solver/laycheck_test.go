@@ -599,19 +599,20 @@ func randomPosition(seed uint64, rng *rand.Rand) solo.State {
 }
 
 // TestChildrenInheritRefutedSets: at positions of random games after six
-// turns, short of 8 tokens, every set a child inherits from its parent's
-// laying checks (laidSets.inherit: the parent's refuted sets that hold
-// the tile the child took, without it) reaches 8 tokens in no layout on
-// the child's display (an exhaustive search), and a child's layout bound
-// with them cuts only where the exhaustive check deciding every set does.
-// Keeping the sets changes nothing of the parent's own bound.
+// turns, short of 8 tokens, every set a child inherits from its parent as
+// one phase 1 cannot end with (laidSets.inherit: lb infinity, the
+// parent's sets with the child's tile that its count or its laying checks
+// refuted) reaches 8 tokens in no layout on the child's display (an
+// exhaustive search), and a child's layout bound with its parent's sets
+// cuts only where the exhaustive check deciding every set does. Keeping
+// the sets changes nothing of the parent's own bound.
 func TestChildrenInheritRefutedSets(t *testing.T) {
 	inherited, children := 0, 0
 	eachShortOf8(rand.New(rand.NewPCG(31, 32)), 40, func(seed uint64, m *model, s solo.State) {
 		limit := m.layoutEnds(&s)
 		var parent laidSets
 		var by, alone [spaceCount]int
-		v := m.layoutEndsLaid(&s, limit, &by, &farLink{keepRefuted: &parent})
+		v := m.layoutEndsLaid(&s, limit, &by, &farLink{keepSets: &parent})
 		// Keeping the sets for the children (with its last round over the
 		// sets left uncounted) changes nothing of the parent's own bound.
 		require.Equal(t, m.layoutEndsLaid(&s, limit, &alone, nil), v, "seed %d: the bound kept for the children", seed)
@@ -623,11 +624,10 @@ func TestChildrenInheritRefutedSets(t *testing.T) {
 			var U [maxAdded]uint8
 			var spaceBit [solo.SetupTiles]uint32
 			r, _ := phase1Sets(c, &U, &spaceBit, scratch)
-			var sets [1 << solo.SetupTiles / 64]uint64
 			var lb [1 << solo.SetupTiles]int16
-			parent.inherit(U[:r], uint8(s.TrackTile(int(sp))), &sets, &lb)
+			parent.inherit(U[:r], uint8(s.TrackTile(int(sp))), &lb)
 			for Y := range uint32(1) << r {
-				if sets[Y>>6]&(1<<(Y&63)) == 0 {
+				if lb[Y] < infinity {
 					continue
 				}
 				inherited++
@@ -639,7 +639,7 @@ func TestChildrenInheritRefutedSets(t *testing.T) {
 			}
 			climit := 2*s.DisplayCost() + limit - 2*c.DisplayCost()
 			var byc, bye [spaceCount]int
-			vc := m.layoutEndsLaid(c, climit, &byc, &farLink{refuted: &parent})
+			vc := m.layoutEndsLaid(c, climit, &byc, &farLink{sets: &parent})
 			ve := m.layoutEndsHolding(c, climit, &bye, 0, exact, false, nil)
 			require.False(t, vc > climit && ve <= climit, "seed %d: the child's bound with its parent's sets cuts, the exhaustive check does not", seed)
 			for q := range spaceCount {

@@ -179,9 +179,9 @@ type worker struct {
 	depth  int
 	layFar [solo.MaxTurns + 2]farSights
 	hasFar [solo.MaxTurns + 2]bool
-	// layRefuted[d]: the sets that call's laying checks refuted, for its
+	// laySets[d]: that call's lower bounds on its sets' values, for its
 	// children's calls (laidSets).
-	layRefuted [solo.MaxTurns + 2]laidSets
+	laySets [solo.MaxTurns + 2]laidSets
 }
 
 func newWorker(sh *shared) *worker {
@@ -290,11 +290,11 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		var v int
 		if w.laid {
 			d := w.depth
-			link := farLink{keep: &w.layFar[d], keepRefuted: &w.layRefuted[d]}
+			link := farLink{keep: &w.layFar[d], keepSets: &w.laySets[d]}
 			if d > 0 && w.hasFar[d-1] {
 				id, _, _ := s.Placed(s.DisplaySize() - 1)
 				link.parent, link.col = &w.layFar[d-1], tiles[id].colour
-				link.refuted = &w.layRefuted[d-1]
+				link.sets = &w.laySets[d-1]
 			}
 			v = dc + w.sh.m.layoutEndsLaid(s, lim-dc, &by, &link)
 			w.hasFar[d] = true
