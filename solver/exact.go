@@ -1945,9 +1945,18 @@ func (sc *setCounter) pinNearOf(s *solo.State, x solo.Cell, scratch *reachScratc
 		if c == t.colour {
 			continue
 		}
-		reachGain(s, x, c, farMax, &gain, scratch)
 		sight := sc.cs.sight[sc.pinKind][c]
 		sc.pinLack[c] = 0
+		if int(needMost[sc.wheel[sc.pin-1]][1<<t.ntasks-1][c]) <= sight {
+			// No task asks more of colour c than the cell sees now:
+			// every one is near, and none lacks it.
+			for a := 1; a <= farMax; a++ {
+				near[c][a] = 1<<t.ntasks - 1
+			}
+			sc.pinReach[c] = 0
+			continue
+		}
+		reachGain(s, x, c, farMax, &gain, scratch)
 		for j := range t.ntasks {
 			if int(t.tasks[j][c]) > sight {
 				sc.pinLack[c] |= 1 << j
@@ -1973,6 +1982,18 @@ const pinFar = 4
 // grows (R10); other colours block. A display tile sees the pinned tile
 // only if such a group reaches a cell next to it.
 func (sc *setCounter) pinJoin(s *solo.State, x solo.Cell, c solo.Colour, w *reachScratch) {
+	// count reads pinDist only for the open tasks that need new tiles
+	// of colour c, and that can have them.
+	needs := false
+	for _, o := range sc.open {
+		if o.minK[c] >= 1 && o.minK[c] != noWay {
+			needs = true
+			break
+		}
+	}
+	if !needs {
+		return
+	}
 	gen := w.newGen()
 	head, tail := solo.GridCells, solo.GridCells // a deque in the middle
 	w.stamp[x], w.dist[x] = gen, 0
