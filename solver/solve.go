@@ -32,7 +32,10 @@ type Options struct {
 	// a point at a time are skipped. Proofs end sooner (seeds 2, 4, 22
 	// and 23, two workers: 49-61 s against 69-76 s), but the bound does
 	// not rise until the proof ends: a search stopped first reports the
-	// bound it started from.
+	// bound it started from. Without it, the passes go straight to the
+	// line less one once the bound is two under it, where no time limit
+	// is set (nor MaxNodes), or where the time left is ample for it
+	// (straightRoom).
 	Straight bool
 }
 
@@ -119,6 +122,14 @@ func solve(ctx context.Context, g *solo.Game, opts Options, nodeLimit int64) (Re
 	sh.nodeLimit = nodeLimit
 	sh.wide = wideRun(opts.Time)
 	sh.straight = opts.Straight
+	// The last pass goes straight from two under the line where a
+	// deadline leaves room for it, or where nothing stops the search but
+	// a proof (a node limit keeps the passes, so that a one-worker
+	// search with one stays what it was).
+	sh.lastStraight = opts.Time > 0 || nodeLimit == 0
+	if opts.Time > 0 {
+		sh.deadline = begin.Add(opts.Time)
+	}
 
 	if opts.Time > 0 {
 		var cancel context.CancelFunc
@@ -134,6 +145,10 @@ func solve(ctx context.Context, g *solo.Game, opts Options, nodeLimit int64) (Re
 	// the bound of the start position.
 	sh.raise(sh.m.bound(&sh.start))
 	newWorker(sh).runBeam(newBeam(1))
+	// The passes' times count from here (straightNow): a bound resumed
+	// or found at the start took no pass.
+	sh.raisedAt.Store(int64(time.Since(sh.begin)))
+	sh.passTime.Store(0)
 
 	var wg sync.WaitGroup
 	for i := range workers {

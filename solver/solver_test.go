@@ -835,3 +835,57 @@ func TestStraightSkipsTheBoundsOnTheWay(t *testing.T) {
 		}
 	}
 }
+
+// TestStraightNowNeedsRoom: the last pass goes straight only once the
+// bound is two under the incumbent, and, with a deadline, only when the
+// time left is at least straightRoom times the last pass's; once gone it
+// stays, and a search without lastStraight never goes.
+func TestStraightNowNeedsRoom(t *testing.T) {
+	pass := 2 * time.Second
+	cases := []struct {
+		name             string
+		last             bool
+		best, lb         int32
+		left, passTime   time.Duration
+		noDeadline, want bool
+	}{
+		{"room for it", true, 85, 83, straightRoom*pass + time.Second, pass, false, true},
+		{"too little room", true, 85, 83, straightRoom*pass - time.Second, pass, false, false},
+		{"three under", true, 86, 83, time.Hour, pass, false, false},
+		{"one under: the last pass anyway", true, 84, 83, time.Hour, pass, false, false},
+		{"no pass timed yet", true, 85, 83, time.Hour, 0, false, false},
+		{"no deadline", true, 85, 83, 0, 0, true, true},
+		{"not asked for", false, 85, 83, time.Hour, pass, false, false},
+	}
+	for _, c := range cases {
+		sh := &shared{lastStraight: c.last}
+		sh.best.Store(c.best)
+		sh.lb.Store(c.lb)
+		sh.passTime.Store(int64(c.passTime))
+		if !c.noDeadline {
+			sh.deadline = time.Now().Add(c.left)
+		}
+		assert.Equal(t, c.want, sh.straightNow(), c.name)
+		assert.Equal(t, c.want, sh.goStraight.Load(), "%s: gone straight", c.name)
+		if c.want {
+			// It stays, even once the room is gone.
+			sh.deadline = time.Now()
+			assert.True(t, sh.straightNow(), "%s: did not stay straight", c.name)
+		}
+	}
+}
+
+// TestStraightAtTheEndProvesTheSameOptimum: with nothing to stop it but
+// a proof, the search goes straight from two under the line and proves
+// the same optimum as trying every move, with one worker and with two.
+func TestStraightAtTheEndProvesTheSameOptimum(t *testing.T) {
+	threeTileEndgames(t, rand.NewPCG(11, 12), 20, func(seed uint64, g *solo.Game, want int) {
+		for _, workers := range []int{1, 2} {
+			r, err := SolveFrom(context.Background(), g, Options{Workers: workers, TableBits: 12})
+			require.NoError(t, err, "seed %d, %d workers", seed, workers)
+			assert.Equal(t, want, r.Score.Total(), "seed %d, %d workers: score", seed, workers)
+			assert.True(t, r.Optimal, "seed %d, %d workers: not proven (bound %d)", seed, workers, r.LowerBound)
+			checkLine(t, r)
+		}
+	})
+}
