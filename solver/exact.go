@@ -1940,14 +1940,15 @@ func (sc *setCounter) pinNearOf(s *solo.State, x solo.Cell, scratch *reachScratc
 	near := &sc.pinNear
 	*near = [solo.NumColours][farMax + 1]uint8{}
 	var gain [maxGain]int
-	t := &tiles[sc.wheel[sc.pin-1]]
+	id := sc.wheel[sc.pin-1]
+	t := &tiles[id]
 	for c := range solo.Colour(solo.NumColours) {
 		if c == t.colour {
 			continue
 		}
 		sight := sc.cs.sight[sc.pinKind][c]
 		sc.pinLack[c] = 0
-		if int(needMost[sc.wheel[sc.pin-1]][1<<t.ntasks-1][c]) <= sight {
+		if int(needMost[id][1<<t.ntasks-1][c]) <= sight {
 			// No task asks more of colour c than the cell sees now:
 			// every one is near, and none lacks it.
 			for a := 1; a <= farMax; a++ {

@@ -72,17 +72,14 @@ type shared struct {
 	wide bool
 	// straight: every pass is at the incumbent less one (Options.Straight).
 	straight bool
-	// lastStraight: the last pass may be the only one left, once the
-	// bound is two under the incumbent (straightNow); deadline, when not
-	// zero, is when the search will be stopped. goStraight is set once
-	// the workers have gone straight; raisedAt (since begin) and
-	// passTime are when the bound last rose and how long the pass that
-	// raised it took.
-	lastStraight bool
-	deadline     time.Time
-	goStraight   atomic.Bool
-	raisedAt     atomic.Int64
-	passTime     atomic.Int64
+	// deadline, when not zero, is when the search will be stopped
+	// (straightNow). goStraight is set once the workers have gone
+	// straight; raisedAt (since begin) and passTime are when the bound
+	// last rose and how long the pass that raised it took.
+	deadline   time.Time
+	goStraight atomic.Bool
+	raisedAt   atomic.Int64
+	passTime   atomic.Int64
 
 	best  atomic.Int32 // score of the incumbent line; infinity before one
 	lb    atomic.Int32 // proven lower bound
@@ -577,16 +574,18 @@ func (w *worker) dfs(d int, T int, f int) int {
 const straightRoom = 6
 
 // straightNow reports whether the workers' passes go straight to the
-// incumbent less one (shared.lastStraight): once the bound is two under
+// incumbent less one: once the bound is two under
 // it, the pass between (which would raise the bound a point) costs about
 // twice the one before it and spares the last pass little, so going
 // straight proves the line sooner; but a search stopped before the last
 // pass ends keeps the bound two under, where the pass between would have
 // raised it. So with a deadline the workers go straight only when the
-// time left is at least straightRoom times the last pass's. Once they
-// have gone, they stay (every worker proves the same pass).
+// time left is at least straightRoom times the last pass's, and with a
+// node limit and no deadline they keep the passes (so that a one-worker
+// search with one stays what it was). Once they have gone, they stay
+// (every worker proves the same pass).
 func (sh *shared) straightNow() bool {
-	if !sh.lastStraight {
+	if sh.deadline.IsZero() && sh.nodeLimit > 0 {
 		return false
 	}
 	if sh.goStraight.Load() {

@@ -122,11 +122,8 @@ func solve(ctx context.Context, g *solo.Game, opts Options, nodeLimit int64) (Re
 	sh.nodeLimit = nodeLimit
 	sh.wide = wideRun(opts.Time)
 	sh.straight = opts.Straight
-	// The last pass goes straight from two under the line where a
-	// deadline leaves room for it, or where nothing stops the search but
-	// a proof (a node limit keeps the passes, so that a one-worker
-	// search with one stays what it was).
-	sh.lastStraight = opts.Time > 0 || nodeLimit == 0
+	// The last pass goes straight from two under the line where the
+	// deadline leaves room for it (straightNow).
 	if opts.Time > 0 {
 		sh.deadline = begin.Add(opts.Time)
 	}
