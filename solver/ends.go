@@ -518,7 +518,8 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 				es.n++
 			}
 			es.sort()
-			es.search(0, uint64(X), c0, lo.added[X], tx, own[:])
+			es.prepare(own[:])
+			es.search(0, uint64(X), c0, lo.added[X], tx)
 			if es.best >= thr {
 				// No phase-2 set under thr: X is worth at least soft.
 				es.best = es.soft
@@ -694,6 +695,17 @@ type endSearch struct {
 	n            int
 	idx          [maxAdded]uint8
 	gain         [maxAdded + 1]int // gain[k]: the sum of min(0, cost - 10 own) over idx[k:]
+	// step[k]: what taking the tile idx[k] adds (prepare).
+	step [maxAdded]endStep
+}
+
+// endStep is what taking one tile adds to endSearch.search's arguments:
+// its bit, cost, colour count (packed) and quick tokens.
+type endStep struct {
+	bit    uint64
+	cost   int
+	packed uint32
+	own    int
 }
 
 // sort orders idx by what each tile is worth against its cost, best first,
@@ -711,12 +723,18 @@ func (es *endSearch) sort() {
 	}
 }
 
+// prepare fills step from idx, after sort; own holds the quick tokens of
+// each wheel tile.
+func (es *endSearch) prepare(own []int) {
+	for k, i := range es.idx[:es.n] {
+		t := &tiles[es.sc.wheel[i]]
+		es.step[k] = endStep{bit: 1 << i, cost: int(t.cost), packed: 1 << (8 * t.colour), own: own[i]}
+	}
+}
+
 // search decides the tiles idx[k:] for the set S (wheel bits of the
 // setCounter) of cost cost, colour counts packed and quick tokens tok.
-func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, own []int) {
-	if es.found {
-		return
-	}
+func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int) {
 	if q := cost + max(0, 10*(es.need-tok)+es.gain[k]); q >= es.best {
 		es.soft = min(es.soft, q)
 		return
@@ -740,10 +758,11 @@ func (es *endSearch) search(k int, S uint64, cost int, packed uint32, tok int, o
 		}
 		return
 	}
-	i := es.idx[k]
-	id := es.sc.wheel[i]
-	es.search(k+1, S|1<<i, cost+int(tiles[id].cost), packed+1<<(8*tiles[id].colour), tok+own[i], own)
-	es.search(k+1, S, cost, packed, tok, own)
+	st := &es.step[k]
+	es.search(k+1, S|st.bit, cost+st.cost, packed+st.packed, tok+st.own)
+	if !es.found {
+		es.search(k+1, S, cost, packed, tok)
+	}
 }
 
 // p2EndOf is phase2CostExact for the end of phase 1 with the spaces in R
@@ -784,8 +803,8 @@ func (sc *setCounter) colours(S uint64, packed uint32, memo *colourMemo) int {
 			n[c] += int(added[c])
 		}
 		code = colourCode(&n)
-		for _, o := range sc.open {
-			if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
+		for k := range sc.open {
+			if o := &sc.open[k]; o.meets(packed) && satMask[o.id][code]&(1<<o.j) != 0 {
 				open++
 			}
 		}

@@ -87,7 +87,19 @@ type openTask struct {
 	i uint8
 }
 
-const noWay = 0xff
+// noWay is minK's value where no number of tiles will do: above every
+// count of tiles, and at most 0x80 so that meets can compare four counts
+// at once.
+const noWay = 0x80
+
+// meets reports whether the colour counts packed (a byte a colour, each
+// under 0x80) reach o's needs, minK: a byte at least 0x80 less one at most
+// 0x80 borrows nothing from the next byte and keeps its top bit just when
+// the count reaches the need.
+func (o *openTask) meets(packed uint32) bool {
+	need := uint32(o.minK[0]) | uint32(o.minK[1])<<8 | uint32(o.minK[2])<<16 | uint32(o.minK[3])<<24
+	return ((packed|0x80808080)-need)&0x80808080 == 0x80808080
+}
 
 // phase2Exact bounds the cost still to come in phase 2 from s, like
 // phase2CostExact but knowing the display: for every set S of wheel tiles
@@ -725,8 +737,8 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	if sc.pinNearOn {
 		pj = pinned
 	}
-	for k, o := range sc.open {
-		if added[0] >= o.minK[0] && added[1] >= o.minK[1] && added[2] >= o.minK[2] && added[3] >= o.minK[3] && satMask[o.id][code]&(1<<o.j) != 0 {
+	for k := range sc.open {
+		if o := &sc.open[k]; o.meets(packed) && satMask[o.id][code]&(1<<o.j) != 0 {
 			if pj >= 0 && o.minK[pj] >= 1 && o.minK[pj] == added[pj] && sc.pinDist[k] >= added[pj] {
 				// It needs every tile of the pinned tile's colour,
 				// and the pinned one cannot join it.
@@ -1262,17 +1274,17 @@ func (cs *cellSights) fill(wheel []uint8) {
 			}
 		}
 	}
+	var farCap [solo.NumColours][farMax + 1]int
+	for c := range solo.NumColours {
+		for a := 1; a <= farMax; a++ {
+			farCap[c][a] = min(cs.far[c][a], taskMost)
+		}
+	}
 	for i, id := range wheel {
-		t := &tiles[id]
+		nt := &nearTable[id]
 		for c := range solo.NumColours {
 			for a := 1; a <= farMax; a++ {
-				var m uint8
-				for j := range t.ntasks {
-					if int(t.tasks[j][c]) <= cs.far[c][a] {
-						m |= 1 << j
-					}
-				}
-				cs.near[i][c][a] = m
+				cs.near[i][c][a] = nt[c][farCap[c][a]]
 			}
 		}
 		// Byte A of pres has bit m set when some kind of cell fits
@@ -1290,6 +1302,27 @@ func (cs *cellSights) fill(wheel []uint8) {
 			mx := &maximal[uint8(pres[A>>3]>>(8*(A&7)))]
 			cs.best[i][A] = mx.masks
 			cs.nbest[i][A] = mx.n
+		}
+	}
+}
+
+// nearTable[id][c][v] is the mask of the tasks of tile id that ask for no
+// more than v tiles of colour c (v up to taskMost, which no task exceeds):
+// cellSights.fill's near, by far capped at taskMost.
+var nearTable [solo.NumTiles + 1][solo.NumColours][taskMost + 1]uint8
+
+// buildNearTable fills nearTable; it runs after the tiles table is filled.
+func buildNearTable() {
+	for id := 1; id <= solo.NumTiles; id++ {
+		t := &tiles[id]
+		for c := range solo.NumColours {
+			for v := range taskMost + 1 {
+				for j := range t.ntasks {
+					if int(t.tasks[j][c]) <= v {
+						nearTable[id][c][v] |= 1 << j
+					}
+				}
+			}
 		}
 	}
 }

@@ -37,6 +37,7 @@ func init() {
 	}
 	buildSatTokens()
 	buildNames()
+	buildNearTable()
 	buildFitTables()
 }
 
