@@ -65,8 +65,8 @@ on 2 cores, against 71-76 s), but the bound does not rise until the proof
 ends: a search stopped before prints the bound it started from. Use it with
 --time 0, or with a time limit when only a proof counts. Without it, only
 the last pass goes straight, from a bound two under the best score: always
-with --time 0, and with a time limit where at least six times the last
-pass's time is left.`,
+with --time 0, and with a time limit where at least four and a half times
+the last pass's time is left.`,
 		Example: `  novaluna solve --seed 7
   novaluna solve --seed 7 --time 5s --out best.json && novaluna score best.json
   novaluna solve --daily --time 10s

@@ -558,20 +558,30 @@ func (w *worker) dfs(d int, T int, f int) int {
 	return res
 }
 
-// straightRoom is how many times the last pass's time must be left
+// straightRoom is how many tenths of the last pass's time must be left
 // before the deadline for the last pass to start at a bound two under
-// the incumbent (straightNow). On seeds 26, 31, 38 and 23 (two workers,
-// the thirty-ninth round) the bound reached two under the line at 18.0,
-// 16.9, 22.2 and 25.1 s, after passes of 7.5, 10.1, 8.6 and 6.3 s; the
-// pass at the line less one from there took 5.5, 4.9, 4.5 and 3.3 times
-// that, where the passes to the proof took 7.4, 6.0 and 6.1 times it on
-// the first three (the pass between 2.2, 1.5 and 1.9 times). With 5,
-// seed 23 went straight with 5.5 times its pass left and was proven at
-// 45.9 s (the passes: 56 s), but seed 26, with 5.4 times, ended 0.1 s
-// short, a point of bound lower than the passes' (83 against 84): the
-// room a pass needs varies too much to go straight where the passes
-// might have raised the bound and not proven the line.
-const straightRoom = 6
+// the incumbent (straightNow, straightRoomFor). On seeds 26, 31, 38 and
+// 23 (two workers, the thirty-ninth round) the bound reached two under
+// the line at 18.0, 16.9, 22.2 and 25.1 s, after passes of 7.5, 10.1,
+// 8.6 and 6.3 s; the pass at the line less one from there took 5.5, 4.9,
+// 4.5 and 3.3 times that, where the passes to the proof took 7.4, 6.0
+// and 6.1 times it on the first three (the pass between 2.2, 1.5 and 1.9
+// times). Six times (the thirty-ninth round) left seeds 31 and 38 to the
+// passes in the suite, and both ended a point short of a proof. At four
+// and a half (the fortieth round, the search 4.5 % faster) seeds 26 and
+// 38 went straight with 6.4 and 4.7 times their pass left and were
+// proven at 56.6 and 59.8 s, where seed 31, with 4.7 times, ended short,
+// its bound a point lower than the passes' (84 against 85): a proof is
+// worth more to a user than a point of bound, and the room the last pass
+// needs varies (3.3 to over 6.9 times the pass before) too much for a
+// room that never fails.
+const straightRoom = 45
+
+// straightRoomFor is the time that must be left for the last pass to go
+// straight after a pass of time pass (straightRoom).
+func straightRoomFor(pass time.Duration) time.Duration {
+	return pass * straightRoom / 10
+}
 
 // straightNow reports whether the workers' passes go straight to the
 // incumbent less one: once the bound is two under
@@ -580,7 +590,7 @@ const straightRoom = 6
 // straight proves the line sooner; but a search stopped before the last
 // pass ends keeps the bound two under, where the pass between would have
 // raised it. So with a deadline the workers go straight only when the
-// time left is at least straightRoom times the last pass's, and with a
+// time left is at least straightRoomFor the last pass's, and with a
 // node limit and no deadline they keep the passes (so that a one-worker
 // search with one stays what it was). Once they have gone, they stay
 // (every worker proves the same pass).
@@ -595,7 +605,7 @@ func (sh *shared) straightNow() bool {
 	if lb != best-2 {
 		return false
 	}
-	if !sh.deadline.IsZero() && (sh.passTime.Load() == 0 || time.Until(sh.deadline) < straightRoom*time.Duration(sh.passTime.Load())) {
+	if !sh.deadline.IsZero() && (sh.passTime.Load() == 0 || time.Until(sh.deadline) < straightRoomFor(time.Duration(sh.passTime.Load()))) {
 		return false
 	}
 	sh.goStraight.Store(true)

@@ -842,10 +842,12 @@ func TestStraightSkipsTheBoundsOnTheWay(t *testing.T) {
 
 // TestStraightNowNeedsRoom: the last pass goes straight only once the
 // bound is two under the incumbent, and, with a deadline, only when the
-// time left is at least straightRoom times the last pass's; once gone it
-// stays, and a search with a node limit and no deadline never goes.
+// time left is at least straightRoomFor the last pass's (four and a half
+// times it); once gone it stays, and a search with a node limit and no
+// deadline never goes.
 func TestStraightNowNeedsRoom(t *testing.T) {
 	pass := 2 * time.Second
+	assert.Equal(t, 9*time.Second, straightRoomFor(pass), "four and a half times the pass")
 	cases := []struct {
 		name             string
 		nodeLimit        int64
@@ -853,14 +855,14 @@ func TestStraightNowNeedsRoom(t *testing.T) {
 		left, passTime   time.Duration
 		noDeadline, want bool
 	}{
-		{"room for it", 0, 85, 83, straightRoom*pass + time.Second, pass, false, true},
-		{"too little room", 0, 85, 83, straightRoom*pass - time.Second, pass, false, false},
+		{"room for it", 0, 85, 83, straightRoomFor(pass) + time.Second, pass, false, true},
+		{"too little room", 0, 85, 83, straightRoomFor(pass) - time.Second, pass, false, false},
 		{"three under", 0, 86, 83, time.Hour, pass, false, false},
 		{"one under: the last pass anyway", 0, 84, 83, time.Hour, pass, false, false},
 		{"no pass timed yet", 0, 85, 83, time.Hour, 0, false, false},
 		{"no limit", 0, 85, 83, 0, 0, true, true},
 		{"a node limit and no deadline", 1_000_000, 85, 83, 0, pass, true, false},
-		{"a node limit and a deadline with room", 1_000_000, 85, 83, straightRoom*pass + time.Second, pass, false, true},
+		{"a node limit and a deadline with room", 1_000_000, 85, 83, straightRoomFor(pass) + time.Second, pass, false, true},
 	}
 	for _, c := range cases {
 		sh := &shared{nodeLimit: c.nodeLimit}
