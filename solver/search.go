@@ -568,10 +568,11 @@ func (w *worker) dfs(d int, T int, f int) int {
 // and 6.1 times it on the first three (the pass between 2.2, 1.5 and 1.9
 // times). Six times (the thirty-ninth round) left seeds 31 and 38 to the
 // passes in the suite, and both ended a point short of a proof. At four
-// and a half (the fortieth round, the search 4.5 % faster) seeds 26 and
-// 38 went straight with 6.4 and 4.7 times their pass left and were
-// proven at 56.6 and 59.8 s, where seed 31, with 4.7 times, ended short,
-// its bound a point lower than the passes' (84 against 85): a proof is
+// and a half (the fortieth round, the search about 4 % faster) seeds 26
+// and 38 went straight with 6.4 and 4.7 times their pass left and were
+// proven at 56.6 and 59.8 s (in the suite 55.3 and 57.7 s), where seed
+// 31, with 4.7 times, ended short, its bound a point lower than the
+// passes' (84 against 85; the same in the suite): a proof is
 // worth more to a user than a point of bound, and the room the last pass
 // needs varies (3.3 to over 6.9 times the pass before) too much for a
 // room that never fails.
