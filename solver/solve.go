@@ -122,15 +122,12 @@ func solve(ctx context.Context, g *solo.Game, opts Options, nodeLimit int64) (Re
 	sh.nodeLimit = nodeLimit
 	sh.wide = wideRun(opts.Time)
 	sh.straight = opts.Straight
-	// The last pass goes straight from two under the line where the
-	// deadline leaves room for it (straightNow).
 	if opts.Time > 0 {
+		// One instant stops the search and tells the last pass whether
+		// there is room to go straight (straightNow).
 		sh.deadline = begin.Add(opts.Time)
-	}
-
-	if opts.Time > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Time)
+		ctx, cancel = context.WithDeadline(ctx, sh.deadline)
 		defer cancel()
 	}
 	if opts.From != nil {
