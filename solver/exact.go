@@ -1823,7 +1823,7 @@ func (m *model) counterFrom(s *solo.State, wheel []uint8, wheelCol *[solo.NumCol
 // through such a child takes a set that holds the tile, so no line through
 // it scores less. Spaces without a tile get infinity.
 func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
-	m.phase2AheadAbove(s, ahead, -1, nil, nil, nil)
+	m.phase2AheadAbove(s, ahead, -1, nil, nil, nil, nil)
 }
 
 // phase2AheadAbove is phase2Ahead that also marks in above (when lim >= 0)
@@ -1834,7 +1834,14 @@ func (m *model) phase2Ahead(s *solo.State, ahead *[spaceCount]int) {
 // within lim by ahead) on s's frontier cell f, to a bound above lim where
 // no set holding the tile comes within lim with the tile on that cell
 // (setCounter.pinCells), and to 0 elsewhere.
-func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *aboveSets, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16) {
+//
+// from, if not nil (with lim >= 0 and above not nil), is what the walk of
+// s's parent, a phase-2 position, marked above its limit (at least lim):
+// a set S whose parent set with the tile s took (parentSet) is marked
+// there is marked above here with the parent's bound, without counting
+// it (every line through s that takes S is a line through the parent
+// that takes that set).
+func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int, above *aboveSets, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16, from *parentSets) {
 	var wheel [spaceCount]uint8
 	var spaces [spaceCount]uint8
 	var wheelCol [solo.NumColours]int
@@ -1852,7 +1859,12 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 	var base [solo.NumColours]int
 	scratch := reachPool.Get().(*reachScratch)
 	defer reachPool.Put(scratch)
-	sc := m.counter(s, wheel[:nw], &wheelCol, scratch, &open, &base)
+	var pfar *farSights
+	var pcol solo.Colour
+	if from != nil && from.far != nil {
+		pfar, pcol = from.far, from.col
+	}
+	sc := m.counterFrom(s, wheel[:nw], &wheelCol, scratch, &open, &base, pfar, pcol)
 	if far != nil {
 		*far = scratch.cells.far
 	}
@@ -1877,6 +1889,17 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 			continue
 		}
 		cost, fl := int(sums.cost[S]), sums.floorEnd(S, lack, full)
+		if from != nil {
+			if P := parentSet(uint32(S), from.it); from.above.has(P) {
+				v := max(fl, int(from.above.total[P])-done)
+				above.mark(S, done+v)
+				for b := S; b != 0; b &= b - 1 {
+					i := bits.TrailingZeros(uint(b))
+					best[i] = min(best[i], v)
+				}
+				continue
+			}
+		}
 		if above != nil && fl > limP {
 			above.mark(S, done+fl)
 		}

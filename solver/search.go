@@ -175,13 +175,18 @@ type worker struct {
 	// mirror: at depths below it, the depth-first search takes the
 	// children within its limit last first (see dfs).
 	mirror int
-	// above: gen's phase2Ahead marks here the sets of the position's
-	// wheel (0) and of the position after ending phase 1 (1) that are
-	// above the limit, for the children's bounds.
-	above [2]aboveSets
+	// above[d]: gen's phase2Ahead marks here the sets of the wheel of
+	// the position at depth d (0) and of the position after ending phase
+	// 1 (1) that are above the limit, for the children's bounds, and for
+	// the walk of the phase-2 child that dfs enters next (inherit[d+1]).
+	above [solo.MaxTurns + 2][2]aboveSets
+	// inherit[d], where inheritOK[d]: for the phase-2 position at depth d,
+	// its parent's above sets and the wheel index of the tile it took.
+	inherit   [solo.MaxTurns + 2]parentSets
+	inheritOK [solo.MaxTurns + 2]bool
 	// far: the same positions' far sights (cellSights.far), which the
 	// children's bounds take for the colours other than their tile's.
-	far [2]farSights
+	far [solo.MaxTurns + 2][2]farSights
 	// depth: the depth of the position dfs asks gen about next.
 	// layFar[d] holds the far sights of gen's layoutEndsLaid call at depth
 	// d, where hasFar[d] is set: its children's calls take them for the
@@ -316,16 +321,21 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 			return n, 0
 		}
 	}
+	d := w.depth
 	if lim >= 0 && s.Phase() == solo.Phase2 {
-		from = &w.above[0]
-		w.phase2Ahead(s, lim, &ahead, from, &w.far[0], &cells)
+		from = &w.above[d][0]
+		var inh *parentSets
+		if w.inheritOK[d] {
+			inh = &w.inherit[d]
+		}
+		w.phase2Ahead(s, lim, &ahead, from, &w.far[d][0], &cells, inh)
 		for sp := range byCell {
 			byCell[sp] = true
 		}
 	}
 	if lim >= 0 && s.CanEndPhase1() && !w.ended.Over() {
-		fromEnd = &w.above[1]
-		w.phase2Ahead(&w.ended, lim, &aheadEnd, fromEnd, &w.far[1], &cellsEnd)
+		fromEnd = &w.above[d][1]
+		w.phase2Ahead(&w.ended, lim, &aheadEnd, fromEnd, &w.far[d][1], &cellsEnd, nil)
 	}
 	var la lookahead
 	if p1 {
@@ -380,9 +390,9 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 		} else if f, par := from, s; buf[i].end && fromEnd != nil || !buf[i].end && from != nil {
 			// A phase-2 child, with the sets its parent's walk put
 			// above the limit.
-			far := &w.far[0]
+			far := &w.far[d][0]
 			if buf[i].end {
-				f, par, far = fromEnd, &w.ended, &w.far[1]
+				f, par, far = fromEnd, &w.ended, &w.far[d][1]
 			}
 			ps := parentSets{above: f, it: wheelIndex(par, buf[i].sp), lim: lim, far: far, col: tiles[par.TrackTile(int(buf[i].sp))].colour}
 			buf[i].f = int16(w.sh.m.boundBelowFrom(scratch, lim, &ps))
@@ -414,9 +424,9 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 // value is above lim (model.phase2AheadAbove), keeps s's far sights in
 // far, and fills cells with the bounds above lim of the children by the
 // cell their tile goes on (0 elsewhere).
-func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *aboveSets, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16) {
+func (w *worker) phase2Ahead(s *solo.State, lim int, ahead *[spaceCount]int16, above *aboveSets, far *farSights, cells *[spaceCount][solo.MaxFrontier]int16, from *parentSets) {
 	var v [spaceCount]int
-	w.sh.m.phase2AheadAbove(s, &v, lim, above, far, cells)
+	w.sh.m.phase2AheadAbove(s, &v, lim, above, far, cells, from)
 	w.tick() // a bound, like a child's
 	for sp, a := range v {
 		if a > lim {
@@ -457,6 +467,16 @@ func (w *worker) unplay(mv move) {
 	}
 	if mv.end {
 		w.path.p1 = -1
+	}
+}
+
+// enter tells the walk of the child by mv of the phase-2 position s at
+// depth d (gen's phase2Ahead) which sets s's walk put above the limit,
+// and s's far sights: inherit[d+1].
+func (w *worker) enter(d int, s *solo.State, mv move) {
+	w.inheritOK[d+1] = !mv.end && mv.sp != noSpace && s.Phase() == solo.Phase2
+	if w.inheritOK[d+1] {
+		w.inherit[d+1] = parentSets{above: &w.above[d][0], it: wheelIndex(s, mv.sp), far: &w.far[d][0], col: tiles[s.TrackTile(int(mv.sp))].colour}
 	}
 }
 
@@ -545,6 +565,7 @@ func (w *worker) dfs(d int, T int, f int) int {
 			res = min(res, int(mv.f))
 			continue
 		}
+		w.enter(d, s, mv)
 		w.play(s, mv, &w.stack[d+1])
 		v := w.dfs(d+1, T, int(mv.f))
 		w.unplay(mv)

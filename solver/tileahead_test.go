@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -257,7 +258,7 @@ func TestParentSetsBoundEveryChild(t *testing.T) {
 			var above aboveSets
 			var far farSights
 			var cells [spaceCount][solo.MaxFrontier]int16
-			m.phase2AheadAbove(&s, &ahead, lim, &above, &far, &cells)
+			m.phase2AheadAbove(&s, &ahead, lim, &above, &far, &cells, nil)
 			for _, k := range kids {
 				if v := int(cells[k.sp][k.q]); v > 0 {
 					// The child's tile pinned to its cell (pinCells).
@@ -349,4 +350,206 @@ func TestParentFarSightsBoundTheChild(t *testing.T) {
 	t.Logf("%d children, %d with far sights looser than their own", children, looser)
 	assert.Greater(t, children, 1000, "children checked")
 	assert.Positive(t, looser, "children whose far sights the parent's loosen")
+}
+
+// TestChildWalkTakesTheParentsSets: at the phase-2 positions of the
+// solver's lines, for limits around the line's score, a child's walk that
+// takes the sets its parent's walk put above the limit (phase2AheadAbove
+// with from, as gen asks) marks each of them above, and the bound it
+// marks a set with is never above the best line through the child that
+// takes just that set, found by trying every move (sets of one or two
+// tiles); nor are its tiles' bounds above the best line through them.
+func TestChildWalkTakesTheParentsSets(t *testing.T) {
+	seeds := []uint64{1, 2, 3, 4, 5, 6}
+	if testing.Short() {
+		seeds = seeds[:2]
+	}
+	taken, checked, tight := 0, 0, 0
+	for _, seed := range seeds {
+		m := newModel(solo.SeedDeck(seed))
+		alongSolverLine(t, seed, func(i int, p *solo.State, final int) {
+			if p.Phase() != solo.Phase2 {
+				return
+			}
+			type child struct {
+				c     solo.State
+				sp    uint8
+				bySet map[uint32]int
+			}
+			var kids []child
+			var acc [3]uint8
+			for _, sp := range acc[:p.Accessible(&acc)] {
+				for q := range p.NumFrontier() {
+					c := *p
+					c.Apply(sp, p.FrontierCell(q))
+					if c.Over() {
+						continue
+					}
+					k := child{c: c, sp: sp, bySet: map[uint32]int{}}
+					bestBySet(&k.c, wheelSpaces(&k.c), 0, 2, k.bySet)
+					kids = append(kids, k)
+				}
+			}
+			for lim := final - 4; lim <= final+2; lim++ {
+				var ahead [spaceCount]int
+				var above aboveSets
+				var far farSights
+				var cells [spaceCount][solo.MaxFrontier]int16
+				m.phase2AheadAbove(p, &ahead, lim, &above, &far, &cells, nil)
+				for _, k := range kids {
+					from := parentSets{above: &above, it: wheelIndex(p, k.sp), lim: lim, far: &far, col: tiles[p.TrackTile(int(k.sp))].colour}
+					var cAhead [spaceCount]int
+					var cAbove aboveSets
+					var cFar farSights
+					var cCells [spaceCount][solo.MaxFrontier]int16
+					m.phase2AheadAbove(&k.c, &cAhead, lim, &cAbove, &cFar, &cCells, &from)
+					ok := m.takeableSets(wheelSpaces(&k.c), k.c.Meeple())
+					for S := uint32(1); S < 1<<k.c.TilesOnTrack(); S++ {
+						if !ok.has(S) || !above.has(parentSet(S, from.it)) {
+							continue
+						}
+						require.True(t, cAbove.has(S), "seed %d, %d turns in, limit %d: a set the parent put above is not above", seed, i, lim)
+						taken++
+						if b, found := k.bySet[S]; found {
+							require.LessOrEqual(t, int(cAbove.total[S]), b, "seed %d, %d turns in, limit %d: the child by space %d, set %b", seed, i, lim, k.sp, S)
+							checked++
+							if int(cAbove.total[S]) == b {
+								tight++
+							}
+						}
+					}
+					// Each tile's bound, against the lines of one or two
+					// tiles through it.
+					sp := wheelSpaces(&k.c)
+					for S, b := range k.bySet {
+						for j := range sp {
+							if S&(1<<j) != 0 {
+								require.LessOrEqual(t, cAhead[sp[j]], b, "seed %d, %d turns in, limit %d: the child by space %d, its tile on space %d", seed, i, lim, k.sp, sp[j])
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+	t.Logf("%d sets taken from the parent's walk, %d checked against their best lines, %d of them exactly", taken, checked, tight)
+	assert.Positive(t, checked, "sets taken from the parent's walk checked against their best lines")
+	assert.Positive(t, tight, "sets whose bound is their best line's score")
+}
+
+// TestEnterHandsTheChildItsParentsSets: at the phase-2 positions of the
+// solver's lines, for each child gen makes, enter hands the child's walk
+// its parent's marks and far sights at the parent's depth and the wheel
+// index of the tile the child takes, and the child's gen then marks every
+// set whose parent set its parent marked.
+func TestEnterHandsTheChildItsParentsSets(t *testing.T) {
+	entered, marked, unlike := 0, 0, 0
+	for _, seed := range []uint64{1, 2, 3} {
+		g, err := solo.NewGame(solo.SeedDeck(seed))
+		require.NoError(t, err)
+		w := newWorker(newShared(g, 16))
+		alongSolverLine(t, seed, func(d int, p *solo.State, final int) {
+			if p.Phase() != solo.Phase2 {
+				return
+			}
+			w.stack[d] = *p
+			w.depth = d
+			w.inheritOK[d] = false
+			lim := final - 1
+			n, _ := w.gen(&w.stack[d], &w.moves[d], &w.stack[d+1], lim)
+			ids := []int{}
+			for _, sp := range wheelSpaces(p) {
+				ids = append(ids, p.TrackTile(int(sp)))
+			}
+			for _, mv := range w.moves[d][:n] {
+				w.enter(d, p, mv)
+				require.True(t, w.inheritOK[d+1], "seed %d, %d turns in: a phase-2 child gets no sets", seed, d)
+				in := &w.inherit[d+1]
+				require.Same(t, &w.above[d][0], in.above, "seed %d, %d turns in: not the parent's marks", seed, d)
+				require.Same(t, &w.far[d][0], in.far, "seed %d, %d turns in: not the parent's far sights", seed, d)
+				require.Equal(t, p.TrackTile(int(mv.sp)), ids[in.it], "seed %d, %d turns in: the wheel index of the tile taken", seed, d)
+				require.Equal(t, tiles[ids[in.it]].colour, in.col, "seed %d, %d turns in: the colour of the tile taken", seed, d)
+				entered++
+				if entered%7 != 0 {
+					continue
+				}
+				w.play(p, mv, &w.stack[d+1])
+				c := w.stack[d+1]
+				if !c.Over() {
+					w.depth = d + 1
+					w.gen(&w.stack[d+1], &w.moves[d+1], &w.stack[d+2], lim)
+					// The child's marks are its walk's with the parent's
+					// sets, and not its walk's alone.
+					var ahead [spaceCount]int
+					var with, alone aboveSets
+					var far farSights
+					var cells [spaceCount][solo.MaxFrontier]int16
+					w.sh.m.phase2AheadAbove(&c, &ahead, lim, &with, &far, &cells, in)
+					w.sh.m.phase2AheadAbove(&c, &ahead, lim, &alone, &far, &cells, nil)
+					ok := w.sh.m.takeableSets(wheelSpaces(&c), c.Meeple())
+					differs := false
+					for S := uint32(1); S < 1<<c.TilesOnTrack(); S++ {
+						if !ok.has(S) {
+							continue
+						}
+						got := w.above[d+1][0].has(S)
+						require.Equal(t, with.has(S), got, "seed %d, %d turns in: set %b", seed, d, S)
+						if got {
+							require.Equal(t, with.total[S], w.above[d+1][0].total[S], "seed %d, %d turns in: set %b's bound", seed, d, S)
+							differs = differs || !alone.has(S) || alone.total[S] != with.total[S]
+						}
+						if w.above[d][0].has(parentSet(S, in.it)) {
+							require.True(t, got, "seed %d, %d turns in: a set the parent marked is not marked", seed, d)
+							marked++
+						}
+					}
+					if differs {
+						unlike++
+					}
+				}
+				w.unplay(mv)
+			}
+		})
+	}
+	t.Logf("%d children entered, %d sets marked through their parents; %d children's marks not their walk's alone", entered, marked, unlike)
+	assert.Positive(t, entered, "children entered")
+	assert.Positive(t, marked, "sets marked through the parent's")
+	assert.Positive(t, unlike, "children whose marks are not their walk's alone")
+}
+
+// wheelSpaces lists the occupied spaces of s's wheel in order.
+func wheelSpaces(s *solo.State) []uint8 {
+	var spaces []uint8
+	for sp := range uint8(spaceCount) {
+		if s.TrackTile(int(sp)) != 0 {
+			spaces = append(spaces, sp)
+		}
+	}
+	return spaces
+}
+
+// bestBySet writes to best, for each set of the wheel tiles on spaces
+// (bits in their order) that a line from s of at most turns turns takes
+// until the game ends, the best score of such a line; taken holds the
+// tiles taken so far.
+func bestBySet(s *solo.State, spaces []uint8, taken uint32, turns int, best map[uint32]int) {
+	if s.Over() {
+		sc := s.Score().Total()
+		if b, ok := best[taken]; !ok || sc < b {
+			best[taken] = sc
+		}
+		return
+	}
+	if turns == 0 {
+		return
+	}
+	var acc [3]uint8
+	for _, sp := range acc[:s.Accessible(&acc)] {
+		i := slices.Index(spaces, sp)
+		for q := range s.NumFrontier() {
+			c := *s
+			c.Apply(sp, s.FrontierCell(q))
+			bestBySet(&c, spaces, taken|1<<i, turns-1, best)
+		}
+	}
 }
