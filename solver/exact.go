@@ -1960,14 +1960,28 @@ func (m *model) phase2AheadAbove(s *solo.State, ahead *[spaceCount]int, lim int,
 // every child that takes tile i, and exceed the limit where cand is every
 // set holding i within limP: a line through such a child takes one of them.
 func (sc *setCounter) pinCells(s *solo.State, i int, cand []uint16, sums *setSums, limP, full int, scratch *reachScratch, cells *[solo.MaxFrontier]int16, bound int16) {
+	// The first count sees the cell only through its kind and the open
+	// tasks' cells that hold it (pinLike): cells alike share its answer.
+	var like [solo.MaxFrontier]pinLike
+	var above [solo.MaxFrontier]bool
+	nl := 0
 	for f := range s.NumFrontier() {
 		x := s.FrontierCell(f)
 		if !sc.pinTo(i, x, scratch) {
 			continue
 		}
+		l := sc.pinLike()
+		k := 0
+		for k < nl && (like[k] != l || !pinShare) {
+			k++
+		}
+		if k == nl {
+			like[k], above[k] = l, sc.pinnedAbove(cand, sums, limP, full)
+			nl++
+		}
 		// What the cell can come to see is found only where its sight
 		// alone leaves a set within the limit.
-		if !sc.pinnedAbove(cand, sums, limP, full) {
+		if !above[k] {
 			sc.pinNearOf(s, x, scratch)
 			if !sc.pinnedAbove(cand, sums, limP, full) {
 				continue
@@ -1976,6 +1990,35 @@ func (sc *setCounter) pinCells(s *solo.State, i int, cand []uint16, sums *setSum
 		cells[f] = bound
 	}
 	sc.pin, sc.pinNearOn = 0, false
+}
+
+// pinShare lets pinCells share the first count's answer between cells
+// alike; tests turn it off to compare.
+var pinShare = true
+
+// pinLike is what a count with the pinned tile's near sights not yet
+// found (pinNearOn false) knows of its cell: the cell's kind and, for
+// each open task and colour, whether the task's reach holds the cell
+// (and whether the cell has a bit at all).
+type pinLike struct {
+	kind int
+	bit  bool // the cell has a bit (cellBit)
+	in   [(3*solo.MaxTurns*solo.NumColours + 63) / 64]uint64
+}
+
+// pinLike is the pinned cell's pinLike.
+func (sc *setCounter) pinLike() pinLike {
+	l := pinLike{kind: sc.pinKind, bit: sc.pinBit != 0}
+	b := 0
+	for k := range sc.open {
+		for _, r := range sc.open[k].reach {
+			if r&sc.pinBit != 0 {
+				l.in[b>>6] |= 1 << (b & 63)
+			}
+			b++
+		}
+	}
+	return l
 }
 
 // pinTo pins the wheel tile i to x, an empty cell next to the display

@@ -517,6 +517,55 @@ func TestEnterHandsTheChildItsParentsSets(t *testing.T) {
 	assert.Positive(t, unlike, "children whose marks are not their walk's alone")
 }
 
+// TestPinCellsSharesAlikeCells: at the phase-2 positions of the solver's
+// lines and of random lines, for limits around the line's score, the
+// children's bounds by cell (pinCells, through phase2AheadAbove) are the
+// same whether cells alike (pinLike) share the first count's answer or
+// each cell is counted; and cells do share it.
+func TestPinCellsSharesAlikeCells(t *testing.T) {
+	defer func() { pinShare = true }()
+	positions, bounded := 0, 0
+	check := func(m *model, s *solo.State, final int) {
+		if s.Phase() != solo.Phase2 {
+			return
+		}
+		positions++
+		for lim := final - 6; lim <= final+2; lim++ {
+			var got [2][spaceCount][solo.MaxFrontier]int16
+			for k, on := range []bool{true, false} {
+				pinShare = on
+				var ahead [spaceCount]int
+				var above aboveSets
+				var far farSights
+				m.phase2AheadAbove(s, &ahead, lim, &above, &far, &got[k], nil)
+			}
+			require.Equal(t, got[1], got[0], "%d turns in, limit %d: the cells' bounds", s.Turns(), lim)
+			for _, row := range got[0] {
+				for _, v := range row {
+					if v > 0 {
+						bounded++
+					}
+				}
+			}
+		}
+	}
+	for _, seed := range []uint64{1, 2, 3, 4} {
+		m := newModel(solo.SeedDeck(seed))
+		alongSolverLine(t, seed, func(_ int, s *solo.State, final int) { check(m, s, final) })
+	}
+	src := rand.NewPCG(29, 30)
+	for seed := uint64(1); seed <= 20; seed++ {
+		d := solo.SeedDeck(seed)
+		m := newModel(d)
+		alongRandomLine(d, src, func(_ int, s *solo.State, final int) bool {
+			check(m, s, min(final, 100))
+			return true
+		})
+	}
+	t.Logf("%d positions, %d children bounded by their cell", positions, bounded)
+	assert.Positive(t, bounded, "children bounded by their cell")
+}
+
 // wheelSpaces lists the occupied spaces of s's wheel in order.
 func wheelSpaces(s *solo.State) []uint8 {
 	var spaces []uint8
