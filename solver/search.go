@@ -180,10 +180,10 @@ type worker struct {
 	// 1 (1) that are above the limit, for the children's bounds, and for
 	// the walk of the phase-2 child that dfs enters next (inherit[d+1]).
 	above [solo.MaxTurns + 2][2]aboveSets
-	// inherit[d], where inheritOK[d]: for the phase-2 position at depth d,
-	// its parent's above sets and the wheel index of the tile it took.
-	inherit   [solo.MaxTurns + 2]parentSets
-	inheritOK [solo.MaxTurns + 2]bool
+	// inherit[d], where its above is not nil: for the phase-2 position at
+	// depth d, its parent's above sets and far sights and the wheel index
+	// of the tile it took.
+	inherit [solo.MaxTurns + 2]parentSets
 	// far: the same positions' far sights (cellSights.far), which the
 	// children's bounds take for the colours other than their tile's.
 	far [solo.MaxTurns + 2][2]farSights
@@ -325,7 +325,7 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 	if lim >= 0 && s.Phase() == solo.Phase2 {
 		from = &w.above[d][0]
 		var inh *parentSets
-		if w.inheritOK[d] {
+		if w.inherit[d].above != nil {
 			inh = &w.inherit[d]
 		}
 		w.phase2Ahead(s, lim, &ahead, from, &w.far[d][0], &cells, inh)
@@ -394,7 +394,8 @@ func (w *worker) gen(s *solo.State, buf *[maxMoves]move, scratch *solo.State, li
 			if buf[i].end {
 				f, par, far = fromEnd, &w.ended, &w.far[d][1]
 			}
-			ps := parentSets{above: f, it: wheelIndex(par, buf[i].sp), lim: lim, far: far, col: tiles[par.TrackTile(int(buf[i].sp))].colour}
+			ps := childSets(par, buf[i].sp, f, far)
+			ps.lim = lim
 			buf[i].f = int16(w.sh.m.boundBelowFrom(scratch, lim, &ps))
 		} else {
 			buf[i].f = int16(w.sh.m.boundBelow(scratch, lim))
@@ -474,10 +475,16 @@ func (w *worker) unplay(mv move) {
 // depth d (gen's phase2Ahead) which sets s's walk put above the limit,
 // and s's far sights: inherit[d+1].
 func (w *worker) enter(d int, s *solo.State, mv move) {
-	w.inheritOK[d+1] = !mv.end && mv.sp != noSpace && s.Phase() == solo.Phase2
-	if w.inheritOK[d+1] {
-		w.inherit[d+1] = parentSets{above: &w.above[d][0], it: wheelIndex(s, mv.sp), far: &w.far[d][0], col: tiles[s.TrackTile(int(mv.sp))].colour}
+	w.inherit[d+1] = parentSets{}
+	if !mv.end && mv.sp != noSpace && s.Phase() == solo.Phase2 {
+		w.inherit[d+1] = childSets(s, mv.sp, &w.above[d][0], &w.far[d][0])
 	}
+}
+
+// childSets is what the walk of s that marked above and kept far tells
+// its child that takes the tile on space sp: parentSets without a limit.
+func childSets(s *solo.State, sp uint8, above *aboveSets, far *farSights) parentSets {
+	return parentSets{above: above, it: wheelIndex(s, sp), far: far, col: tiles[s.TrackTile(int(sp))].colour}
 }
 
 // lift raises f, a bound of the position with table key k, to v; when

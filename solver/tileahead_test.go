@@ -454,7 +454,7 @@ func TestEnterHandsTheChildItsParentsSets(t *testing.T) {
 			}
 			w.stack[d] = *p
 			w.depth = d
-			w.inheritOK[d] = false
+			w.inherit[d] = parentSets{}
 			lim := final - 1
 			n, _ := w.gen(&w.stack[d], &w.moves[d], &w.stack[d+1], lim)
 			ids := []int{}
@@ -463,8 +463,8 @@ func TestEnterHandsTheChildItsParentsSets(t *testing.T) {
 			}
 			for _, mv := range w.moves[d][:n] {
 				w.enter(d, p, mv)
-				require.True(t, w.inheritOK[d+1], "seed %d, %d turns in: a phase-2 child gets no sets", seed, d)
 				in := &w.inherit[d+1]
+				require.NotNil(t, in.above, "seed %d, %d turns in: a phase-2 child gets no sets", seed, d)
 				require.Same(t, &w.above[d][0], in.above, "seed %d, %d turns in: not the parent's marks", seed, d)
 				require.Same(t, &w.far[d][0], in.far, "seed %d, %d turns in: not the parent's far sights", seed, d)
 				require.Equal(t, p.TrackTile(int(mv.sp)), ids[in.it], "seed %d, %d turns in: the wheel index of the tile taken", seed, d)
