@@ -215,12 +215,25 @@ func layShort(s *solo.State, ids []uint8) bool {
 // other tile taken, brings it to need tokens, by layCheck (yes where it
 // gives up). The answers are memoised in shortMemo.
 func layReaches(s *solo.State, ids []uint8, need int) bool {
+	return layReachesLive(s, ids, need, nil, nil)
+}
+
+// layReachesLive is layReaches where, if live is not nil, the display's
+// open tasks other than those live holds (by tile) are left out, and the
+// tasks of ids[k] other than those own[k] holds: no layout of the tiles
+// can fulfil them (liveTasks, setCounter.liveOwn). Its answer is still
+// the answer to the question layCheck.key names, so the memo is shared.
+func layReachesLive(s *solo.State, ids []uint8, need int, live *[solo.MaxTurns]uint8, own *[layCheckMost]uint8) bool {
 	if s.Tokens() >= need || len(ids) > layCheckMost {
 		return true
 	}
 	lc := layPool.Get().(*layCheck)
 	defer layPool.Put(lc)
 	lc.prepare(s, ids)
+	if live != nil {
+		lc.live, lc.liveN = *live, s.DisplaySize()
+		lc.ownLive = *own
+	}
 	h := lc.key(s, need)
 	slot := &shortMemo[h>>(64-shortMemoBits)]
 	if e := slot.Load(); e&^1 == h {

@@ -301,11 +301,63 @@ func phase2LaidAbove(s *solo.State, base *[solo.NumColours]int, open []openTask,
 		if int(S) == full {
 			need -= (lim - int(sums.cost[S])) / 10
 		}
-		if layReaches(s, ids[:n], need) {
+		var live [solo.MaxTurns]uint8
+		liveTasks(open, sums.added[S], &live)
+		var own [layCheckMost]uint8
+		sc.liveOwn(int(S), sums.added[S], &own)
+		if layReachesLive(s, ids[:n], need, &live, &own) {
 			return false
 		}
 	}
 	return true
+}
+
+// liveOwn writes to own[k], for the k-th tile of S (by wheel index), the
+// tasks that its colours and cells allow (count's sat before any cell is
+// chosen): with the colour counts packed of S's tiles, the display's and
+// S's colours must satisfy a task (satMask), and for a colour S brings
+// one to farMax other tiles of, the display's cells must let that many
+// bring the tile enough of it (cellSights.near). The others are met in
+// no layout of S's tiles on the display.
+func (sc *setCounter) liveOwn(S int, packed uint32, own *[layCheckMost]uint8) {
+	var added [solo.NumColours]uint8
+	n := *sc.base
+	for c := range solo.NumColours {
+		added[c] = uint8(packed >> (8 * c))
+		n[c] += int(added[c])
+	}
+	code := colourCode(&n)
+	k := 0
+	for b := uint(S); b != 0 && k < layCheckMost; b &= b - 1 {
+		i := bits.TrailingZeros(b)
+		id := sc.wheel[i]
+		self := tiles[id].colour
+		sat := satMask[id][code]
+		for c := range solo.Colour(solo.NumColours) {
+			a := int(added[c])
+			if c == self {
+				a--
+			}
+			if a >= 1 && a <= farMax {
+				sat &= sc.cs.near[i][c][a]
+			}
+		}
+		own[k] = sat
+		k++
+	}
+}
+
+// liveTasks sets live[i], for each tile i of the display, to its open
+// tasks of open that a set of tiles with the colour counts packed can
+// fulfil (openTask.meets): the tasks open leaves out (no room for them,
+// reachable) and those that lack more tiles of a colour than the set
+// brings (minK) are fulfilled by no layout of the set's tiles.
+func liveTasks(open []openTask, packed uint32, live *[solo.MaxTurns]uint8) {
+	for k := range open {
+		if o := &open[k]; o.meets(packed) {
+			live[o.i] |= 1 << o.j
+		}
+	}
 }
 
 // phase2LaidMost is the most sets phase2LaidAbove lays.

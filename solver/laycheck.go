@@ -67,6 +67,14 @@ type layCheck struct {
 	// the fixed colours of the k-th task of the pins of the tile search
 	// lays on st[d] (preparePins).
 	pinCells [layCheckMost][layCheckMost * 3][solo.MaxFrontier]uint8
+	// live[i], for the first liveN tiles of the display (those of the
+	// position asked about), holds the open tasks that the tiles laid can
+	// still fulfil (liveTasks): the others are left out of the bounds.
+	live  [solo.MaxTurns]uint8
+	liveN int
+	// ownLive[k]: the tasks of ids[k] that a layout can fulfil (all of
+	// them unless the caller knows better: liveOwn).
+	ownLive [layCheckMost]uint8
 }
 
 // takeOrders fills next for the tiles ids[:n] taken from s's wheel: a turn
@@ -189,6 +197,8 @@ func (lc *layCheck) reaches(s *solo.State, ids []uint8, need int) bool {
 // and reports whether every tile is on s's wheel (takeOrders).
 func (lc *layCheck) prepare(s *solo.State, ids []uint8) bool {
 	lc.n = copy(lc.ids[:], ids)
+	lc.liveN = 0
+	lc.ownLive = [layCheckMost]uint8{0xff, 0xff, 0xff, 0xff}
 	return lc.takeOrders(s)
 }
 
@@ -253,6 +263,11 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 	for i := range s.DisplaySize() {
 		id, _, op := s.Placed(i)
 		lay[tiles[id].colour]++
+		if i < lc.liveN {
+			op &= lc.live[i]
+		} else if lc.liveN > 0 {
+			op &= lc.ownLiveOf(id)
+		}
 		for j := range tiles[id].ntasks {
 			if op&(1<<j) != 0 {
 				open[no] = openTok{i: uint8(i), self: tiles[id].colour, seen: s.Seen(uint8(i)), task: tiles[id].tasks[j]}
@@ -379,7 +394,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 				lc.sees[d][f] = s.CellSees(p)
 				lc.seesOK[d][f] = true
 			}
-			ub := base + lc.ownAt(id, lc.sees[d][f], &lay2, &rem2)
+			ub := base + lc.ownAt(k, lc.sees[d][f], &lay2, &rem2)
 			if ub+nearAll < lc.need {
 				continue
 			}
@@ -476,6 +491,11 @@ func (lc *layCheck) lastOne(d int, used uint32, last int) bool {
 	for i := range s.DisplaySize() {
 		pid, _, op := s.Placed(i)
 		lay[tiles[pid].colour]++
+		if i < lc.liveN {
+			op &= lc.live[i]
+		} else if lc.liveN > 0 {
+			op &= lc.ownLiveOf(pid)
+		}
 		if op == 0 {
 			continue
 		}
@@ -499,7 +519,7 @@ func (lc *layCheck) lastOne(d int, used uint32, last int) bool {
 	}
 	// own: the tile's tasks the display's colours, with the tile, allow.
 	lay[col]++
-	own := bits.OnesCount8(satisfiable(id, &lay))
+	own := bits.OnesCount8(satisfiable(id, &lay) & lc.ownLive[k])
 	if own+nearAll < gap {
 		return false
 	}
@@ -537,8 +557,8 @@ func (lc *layCheck) lastOne(d int, used uint32, last int) bool {
 		}
 		sees := &lc.sees[d][f]
 		o := 0
-		for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
-			if sees[0] >= t[0] && sees[1] >= t[1] && sees[2] >= t[2] && sees[3] >= t[3] {
+		for j, t := range tiles[id].tasks[:tiles[id].ntasks] {
+			if lc.ownLive[k]&(1<<j) != 0 && sees[0] >= t[0] && sees[1] >= t[1] && sees[2] >= t[2] && sees[3] >= t[3] {
 				o++
 			}
 		}
@@ -603,7 +623,10 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 		others := *rem
 		others[self]--
 	tasks:
-		for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
+		for j, t := range tiles[id].tasks[:tiles[id].ntasks] {
+			if lc.ownLive[i]&(1<<j) == 0 {
+				continue
+			}
 			fixed := false
 			var fixedM uint8 // the colours of fixed
 			for c := range solo.NumColours {
@@ -877,16 +900,28 @@ func (lc *layCheck) mostTouched(d int, fr []solo.Cell, c int, lacking *[solo.Max
 	return best
 }
 
-// ownAt counts the tasks of tile id, laid where it sees sees, that it
-// fulfils there or that the colours still to come can fulfil.
-func (lc *layCheck) ownAt(id uint8, sees [solo.NumColours]uint8, lay, rem *[solo.NumColours]int) int {
+// ownAt counts the tasks of tile ids[k] (of ownLive[k]), laid where it
+// sees sees, that it fulfils there or that the colours still to come can
+// fulfil.
+func (lc *layCheck) ownAt(k int, sees [solo.NumColours]uint8, lay, rem *[solo.NumColours]int) int {
+	id := lc.ids[k]
 	n := 0
-	for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
-		if meets(t, tiles[id].colour, &sees, lay, rem) {
+	for j, t := range tiles[id].tasks[:tiles[id].ntasks] {
+		if lc.ownLive[k]&(1<<j) != 0 && meets(t, tiles[id].colour, &sees, lay, rem) {
 			n++
 		}
 	}
 	return n
+}
+
+// ownLiveOf is ownLive of the tile id, one of ids.
+func (lc *layCheck) ownLiveOf(id int) uint8 {
+	for k, x := range lc.ids[:lc.n] {
+		if int(x) == id {
+			return lc.ownLive[k]
+		}
+	}
+	return 0xff
 }
 
 // meets reports whether a task t of a tile of colour self that sees seen

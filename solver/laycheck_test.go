@@ -650,3 +650,131 @@ func TestChildrenInheritRefutedSets(t *testing.T) {
 	t.Logf("%d children, %d sets inherited", children, inherited)
 	assert.Greater(t, inherited, 100, "sets the children inherited")
 }
+
+// fulfilledAny records, over every layout of the tiles ids laid on s in
+// any order, the tasks that end fulfilled: those of the display's first
+// base tiles that were open then (disp, by tile) and those of the tiles
+// laid (own, by tile id). Tokens only grow (R11), so the final layouts
+// hold every task any layout fulfils on the way.
+func fulfilledAny(s *solo.State, ids []uint8, base int, open *[solo.MaxTurns]uint8, disp *[solo.MaxTurns]uint8, own map[uint8]uint8, seen map[uint64]bool) {
+	k := shortKey(s, ids, 0)
+	if seen[k] {
+		return
+	}
+	seen[k] = true
+	if len(ids) == 0 {
+		for i := range s.DisplaySize() {
+			id, _, op := s.Placed(i)
+			covered := (uint8(1)<<tiles[id].ntasks - 1) &^ op
+			if i < base {
+				disp[i] |= covered & open[i]
+			} else {
+				own[uint8(id)] |= covered
+			}
+		}
+		return
+	}
+	var fr [solo.MaxFrontier]solo.Cell
+	nf := s.Frontier(&fr)
+	for j, id := range ids {
+		rest := slices.Delete(slices.Clone(ids), j, j+1)
+		for _, c := range fr[:nf] {
+			t := *s
+			t.Lay(id, c)
+			fulfilledAny(&t, rest, base, open, disp, own, seen)
+		}
+	}
+}
+
+// TestLiveTasksHoldEveryLayout: at phase-2 positions of random lines, for
+// random sets of one to four wheel tiles, every task that some layout of
+// the set's tiles on the display fulfils, in any order (fulfilledAny), is
+// among those liveTasks and setCounter.liveOwn leave to the laying checks
+// (phase2LaidAbove): the display's open tasks the set can still fulfil,
+// and the set's tiles' tasks its colours and the display's cells allow.
+// And they leave out many: of the counter's open tasks, those that lack
+// more tiles of a colour than the set brings, and some of the set's. The
+// laying check told to leave them out (layCheck.live, ownLive) reaches
+// the most tokens the wheel's turns give (mostTokens) and not one more,
+// unless it gives up.
+func TestLiveTasksHoldEveryLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	var lc layCheck
+	sets, refuted, outDisp, outBeside, outOwn := 0, 0, 0, 0, 0
+	for game := 1; sets < 120; game++ {
+		d := solo.SeedDeck(uint64(200 + game%40))
+		s, ok := phase2Start(t, d, game, 53)
+		if !ok {
+			continue
+		}
+		for range rng.IntN(4) {
+			if !s.Over() {
+				randomTurn(&s, rng)
+			}
+		}
+		if s.Over() || s.Phase() != solo.Phase2 {
+			continue
+		}
+		m := newModel(d)
+		wheel, sc, _, sums := counterOf(m, &s)
+		var open [solo.MaxTurns]uint8
+		for i := range s.DisplaySize() {
+			_, _, open[i] = s.Placed(i)
+		}
+		for range 3 {
+			size := 1 + rng.IntN(min(3, len(wheel)))
+			if rng.IntN(8) == 0 {
+				size = min(4, len(wheel))
+			}
+			var S int
+			for _, b := range rng.Perm(len(wheel))[:size] {
+				S |= 1 << b
+			}
+			var ids []uint8
+			for b := S; b != 0; b &= b - 1 {
+				ids = append(ids, wheel[bits.TrailingZeros(uint(b))])
+			}
+			var live [solo.MaxTurns]uint8
+			liveTasks(sc.open, sums.added[S], &live)
+			var own [layCheckMost]uint8
+			sc.liveOwn(S, sums.added[S], &own)
+			var disp [solo.MaxTurns]uint8
+			got := map[uint8]uint8{}
+			fulfilledAny(&s, ids, s.DisplaySize(), &open, &disp, got, map[uint64]bool{})
+			for i := range s.DisplaySize() {
+				require.Zero(t, disp[i]&^live[i], "game %d, tiles %v: display tile %d's tasks %b fulfilled, live %b", game, ids, i, disp[i], live[i])
+			}
+			for _, o := range sc.open {
+				if live[o.i]&(1<<o.j) == 0 {
+					outDisp++ // the counter's open task, but not with this set
+					if live[o.i] != 0 {
+						outBeside++ // beside a task of its tile left in
+					}
+				}
+			}
+			// The laying check with these tasks alone still reaches the
+			// most tokens the wheel's turns give, and not one more.
+			most := mostTokens(&s, ids)
+			for need := max(most, s.Tokens()+1); need <= most+1; need++ {
+				lc.prepare(&s, ids)
+				lc.live, lc.liveN, lc.ownLive = live, s.DisplaySize(), own
+				if got := lc.run(&s, need); lc.nodes <= layCheckNodes {
+					require.Equal(t, need == most, got, "game %d, tiles %v: the most is %d, target %d", game, ids, most, need)
+					if need > most {
+						refuted++
+					}
+				}
+			}
+			for k, id := range ids {
+				require.Zero(t, got[id]&^own[k], "game %d, tiles %v: tile %d's tasks %b fulfilled, live %b", game, ids, id, got[id], own[k])
+				outOwn += bits.OnesCount8((uint8(1)<<tiles[id].ntasks - 1) &^ own[k])
+			}
+			sets++
+		}
+	}
+	t.Logf("%d sets: %d of the counter's open display tasks (%d beside a task of their tile left in) and %d of the sets' tasks left out", sets, outDisp, outBeside, outOwn)
+	assert.Greater(t, outDisp, sets, "display tasks left out")
+	assert.Greater(t, outBeside, sets/4, "display tasks left out beside a task of their tile")
+	assert.Greater(t, refuted, sets*3/4, "the checks that refuted one more than the most")
+	assert.Greater(t, outOwn, sets/4, "the sets' tasks left out")
+}
