@@ -330,21 +330,29 @@ func (sc *setCounter) liveOwn(S int, packed uint32, own *[layCheckMost]uint8) {
 	k := 0
 	for b := uint(S); b != 0 && k < layCheckMost; b &= b - 1 {
 		i := bits.TrailingZeros(b)
-		id := sc.wheel[i]
-		self := tiles[id].colour
-		sat := satMask[id][code]
-		for c := range solo.Colour(solo.NumColours) {
-			a := int(added[c])
-			if c == self {
-				a--
-			}
-			if a >= 1 && a <= farMax {
-				sat &= sc.cs.near[i][c][a]
-			}
-		}
-		own[k] = sat
+		own[k] = sc.cs.satOf(i, sc.wheel[i], code, &added)
 		k++
 	}
+}
+
+// satOf is the tasks of wheel tile i (id) that a set holding it with the
+// colour counts added (code: colourCode of the display's and the set's)
+// can satisfy: its colours (satMask), and for each colour the set brings
+// one to farMax tiles of besides the tile, the cells' room for them
+// (near).
+func (cs *cellSights) satOf(i int, id uint8, code int, added *[solo.NumColours]uint8) uint8 {
+	own := tiles[id].colour
+	sat := satMask[id][code]
+	for c := range solo.Colour(solo.NumColours) {
+		a := int(added[c])
+		if c == own {
+			a--
+		}
+		if a >= 1 && a <= farMax {
+			sat &= cs.near[i][c][a]
+		}
+	}
+	return sat
 }
 
 // liveTasks sets live[i], for each tile i of the display, to its open
@@ -733,16 +741,7 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 		if added[own] == 1 {
 			absent |= 1 << own
 		}
-		sat := satMask[id][code]
-		for c := range solo.Colour(solo.NumColours) {
-			a := int(added[c])
-			if c == own {
-				a--
-			}
-			if a >= 1 && a <= farMax {
-				sat &= cs.near[i][c][a]
-			}
-		}
+		sat := cs.satOf(i, id, code, &added)
 		pinned := i+1 == sc.pin
 		if pinned {
 			// Its cell sees all it will of the colours S brings no
