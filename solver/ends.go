@@ -218,10 +218,11 @@ func layReaches(s *solo.State, ids []uint8, need int) bool {
 	return layReachesLive(s, ids, need, nil, nil)
 }
 
-// layReachesLive is layReaches where, if live is not nil, the display's
-// open tasks other than those live holds (by tile) are left out, and the
-// tasks of ids[k] other than those own[k] holds: no layout of the tiles
-// can fulfil them (liveTasks, setCounter.liveOwn). Its answer is still
+// layReachesLive is layReaches where, if live is not nil (own then not
+// nil either), the display's open tasks other than those live holds (by
+// tile) are left out, and the tasks of ids[k] other than those own[k]
+// holds: no layout of the tiles can fulfil them (liveTasks,
+// setCounter.liveOwn). Its answer is still
 // the answer to the question layCheck.key names, so the memo is shared.
 func layReachesLive(s *solo.State, ids []uint8, need int, live *[solo.MaxTurns]uint8, own *[layCheckMost]uint8) bool {
 	if s.Tokens() >= need || len(ids) > layCheckMost {

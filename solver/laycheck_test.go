@@ -49,25 +49,42 @@ func layAll(s *solo.State, ids []uint8, memo map[uint64]int) int {
 }
 
 // mostAnyOrder is the most tokens any layout of the tiles ids gives s's
-// display when they are laid in any order, as if the wheel allowed it.
-func mostAnyOrder(s *solo.State, ids []uint8, memo map[uint64]int) int {
-	k := shortKey(s, ids, 0)
-	if v, ok := memo[k]; ok {
-		return v
-	}
+// display when they are laid in any order, as if the wheel allowed it
+// (tokens only grow, R11, so a final layout holds the most).
+func mostAnyOrder(s *solo.State, ids []uint8) int {
 	best := s.Tokens()
-	var fr [solo.MaxFrontier]solo.Cell
-	nf := s.Frontier(&fr)
-	for k, id := range ids {
-		rest := slices.Delete(slices.Clone(ids), k, k+1)
-		for _, c := range fr[:nf] {
-			t := *s
-			t.Lay(id, c)
-			best = max(best, mostAnyOrder(&t, rest, memo))
+	eachLayoutAnyOrder(s, ids, func(t *solo.State) { best = max(best, t.Tokens()) })
+	return best
+}
+
+// eachLayoutAnyOrder calls leaf once with each layout of all the tiles
+// ids laid on s, in any order, each on an empty cell next to the display
+// (a layout met again in another order is not laid again).
+func eachLayoutAnyOrder(s *solo.State, ids []uint8, leaf func(t *solo.State)) {
+	seen := map[uint64]bool{}
+	var lay func(s *solo.State, ids []uint8)
+	lay = func(s *solo.State, ids []uint8) {
+		k := shortKey(s, ids, 0)
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		if len(ids) == 0 {
+			leaf(s)
+			return
+		}
+		var fr [solo.MaxFrontier]solo.Cell
+		nf := s.Frontier(&fr)
+		for j, id := range ids {
+			rest := slices.Delete(slices.Clone(ids), j, j+1)
+			for _, c := range fr[:nf] {
+				t := *s
+				t.Lay(id, c)
+				lay(&t, rest)
+			}
 		}
 	}
-	memo[k] = best
-	return best
+	lay(s, ids)
 }
 
 // wheelSet plays the given number of random turns of seed's deck (fewer
@@ -376,7 +393,7 @@ func TestLayCheckKeepsToTheWheel(t *testing.T) {
 		if !ok {
 			continue
 		}
-		most, any := mostTokens(&s, ids), mostAnyOrder(&s, ids, map[uint64]int{})
+		most, any := mostTokens(&s, ids), mostAnyOrder(&s, ids)
 		require.LessOrEqual(t, most, any, "seed %d, tiles %v: the wheel's orders gave more than every order", seed, ids)
 		asked++
 		if most < any {
@@ -652,38 +669,24 @@ func TestChildrenInheritRefutedSets(t *testing.T) {
 }
 
 // fulfilledAny records, over every layout of the tiles ids laid on s in
-// any order, the tasks that end fulfilled: those of the display's first
-// base tiles that were open then (disp, by tile) and those of the tiles
-// laid (own, by tile id). Tokens only grow (R11), so the final layouts
-// hold every task any layout fulfils on the way.
-func fulfilledAny(s *solo.State, ids []uint8, base int, open *[solo.MaxTurns]uint8, disp *[solo.MaxTurns]uint8, own map[uint8]uint8, seen map[uint64]bool) {
-	k := shortKey(s, ids, 0)
-	if seen[k] {
-		return
-	}
-	seen[k] = true
-	if len(ids) == 0 {
-		for i := range s.DisplaySize() {
-			id, _, op := s.Placed(i)
+// any order, the tasks that end fulfilled: those of s's display tiles
+// that are open on s (disp, by tile) and those of the tiles laid (own,
+// by tile id). Tokens only grow (R11), so the final layouts hold every
+// task any layout fulfils on the way.
+func fulfilledAny(s *solo.State, ids []uint8, disp *[solo.MaxTurns]uint8, own map[uint8]uint8) {
+	base := s.DisplaySize()
+	eachLayoutAnyOrder(s, ids, func(t *solo.State) {
+		for i := range t.DisplaySize() {
+			id, _, op := t.Placed(i)
 			covered := (uint8(1)<<tiles[id].ntasks - 1) &^ op
 			if i < base {
-				disp[i] |= covered & open[i]
+				_, _, was := s.Placed(i)
+				disp[i] |= covered & was
 			} else {
 				own[uint8(id)] |= covered
 			}
 		}
-		return
-	}
-	var fr [solo.MaxFrontier]solo.Cell
-	nf := s.Frontier(&fr)
-	for j, id := range ids {
-		rest := slices.Delete(slices.Clone(ids), j, j+1)
-		for _, c := range fr[:nf] {
-			t := *s
-			t.Lay(id, c)
-			fulfilledAny(&t, rest, base, open, disp, own, seen)
-		}
-	}
+	})
 }
 
 // TestLiveTasksHoldEveryLayout: at phase-2 positions of random lines, for
@@ -717,10 +720,6 @@ func TestLiveTasksHoldEveryLayout(t *testing.T) {
 		}
 		m := newModel(d)
 		wheel, sc, _, sums := counterOf(m, &s)
-		var open [solo.MaxTurns]uint8
-		for i := range s.DisplaySize() {
-			_, _, open[i] = s.Placed(i)
-		}
 		for range 3 {
 			size := 1 + rng.IntN(min(3, len(wheel)))
 			if rng.IntN(8) == 0 {
@@ -740,7 +739,7 @@ func TestLiveTasksHoldEveryLayout(t *testing.T) {
 			sc.liveOwn(S, sums.added[S], &own)
 			var disp [solo.MaxTurns]uint8
 			got := map[uint8]uint8{}
-			fulfilledAny(&s, ids, s.DisplaySize(), &open, &disp, got, map[uint64]bool{})
+			fulfilledAny(&s, ids, &disp, got)
 			for i := range s.DisplaySize() {
 				require.Zero(t, disp[i]&^live[i], "game %d, tiles %v: display tile %d's tasks %b fulfilled, live %b", game, ids, i, disp[i], live[i])
 			}
