@@ -198,7 +198,9 @@ func (lc *layCheck) reaches(s *solo.State, ids []uint8, need int) bool {
 func (lc *layCheck) prepare(s *solo.State, ids []uint8) bool {
 	lc.n = copy(lc.ids[:], ids)
 	lc.liveN = 0
-	lc.ownLive = [layCheckMost]uint8{0xff, 0xff, 0xff, 0xff}
+	for k := range lc.ownLive {
+		lc.ownLive[k] = 0xff // every task, whatever layCheckMost is
+	}
 	return lc.takeOrders(s)
 }
 

@@ -738,8 +738,8 @@ func TestLiveTasksHoldEveryLayout(t *testing.T) {
 			var own [layCheckMost]uint8
 			sc.liveOwn(S, sums.added[S], &own)
 			var disp [solo.MaxTurns]uint8
-			got := map[uint8]uint8{}
-			fulfilledAny(&s, ids, &disp, got)
+			ownMet := map[uint8]uint8{}
+			fulfilledAny(&s, ids, &disp, ownMet)
 			for i := range s.DisplaySize() {
 				require.Zero(t, disp[i]&^live[i], "game %d, tiles %v: display tile %d's tasks %b fulfilled, live %b", game, ids, i, disp[i], live[i])
 			}
@@ -765,7 +765,7 @@ func TestLiveTasksHoldEveryLayout(t *testing.T) {
 				}
 			}
 			for k, id := range ids {
-				require.Zero(t, got[id]&^own[k], "game %d, tiles %v: tile %d's tasks %b fulfilled, live %b", game, ids, id, got[id], own[k])
+				require.Zero(t, ownMet[id]&^own[k], "game %d, tiles %v: tile %d's tasks %b fulfilled, live %b", game, ids, id, ownMet[id], own[k])
 				outOwn += bits.OnesCount8((uint8(1)<<tiles[id].ntasks - 1) &^ own[k])
 			}
 			sets++
