@@ -129,7 +129,7 @@ func (m *model) layoutEndsTiles(s *solo.State, limit int, by *[spaceCount]int) i
 	return m.layoutEndsHolding(s, limit, by, 0, nil, false, nil)
 }
 
-// layoutEndsLaid is layoutEndsTiles where a set X of at most layCheckMost
+// layoutEndsLaid is layoutEndsTiles where a set X of at most layEndsMost
 // tiles that ends phase 1 before the wheel is empty must also reach 8
 // tokens when its tiles are laid (layCheck): where no layout of X does, X
 // cannot end phase 1 (R12), and the sets are counted again without it, up
@@ -554,7 +554,7 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 		}
 		again := false
 		for _, X := range win[:nwin] {
-			if n := bits.OnesCount32(X); n > layCheckMost || n == r {
+			if n := bits.OnesCount32(X); n > layEndsMost || n == r {
 				continue // more tiles than a check lays, or the wheel emptied
 			}
 			ids := scratch.layIDs[:0]
