@@ -89,9 +89,9 @@ func eachLayoutAnyOrder(s *solo.State, ids []uint8, leaf func(t *solo.State)) {
 
 // wheelSet plays the given number of random turns of seed's deck (fewer
 // if the game ends) and returns the position and a random set of least
-// to layCheckMost of its wheel tiles; ok is false when the game is over
-// or the wheel holds fewer than least tiles.
-func wheelSet(seed uint64, rng *rand.Rand, turns, least int) (s solo.State, ids []uint8, ok bool) {
+// to most of its wheel tiles; ok is false when the game is over or the
+// wheel holds fewer than least tiles.
+func wheelSet(seed uint64, rng *rand.Rand, turns, least, most int) (s solo.State, ids []uint8, ok bool) {
 	s = solo.NewState(solo.SeedDeck(seed))
 	for range turns {
 		if !s.Over() {
@@ -103,11 +103,11 @@ func wheelSet(seed uint64, rng *rand.Rand, turns, least int) (s solo.State, ids 
 		return s, nil, false
 	}
 	rng.Shuffle(len(wheel), func(i, j int) { wheel[i], wheel[j] = wheel[j], wheel[i] })
-	return s, wheel[:least+rng.IntN(min(layCheckMost, len(wheel))-least+1)], true
+	return s, wheel[:least+rng.IntN(min(most, len(wheel))-least+1)], true
 }
 
 // TestLayCheckMatchesExhaustive: at phase-1 positions of random games, for
-// sets of 1 to 4 tiles of the wheel and targets from 1 to 7 tokens above
+// sets of 1 to layCheckMost (5) tiles of the wheel and targets from 1 to 7 tokens above
 // the display's, layCheck says a target is reached exactly when some
 // layout of the tiles reaches it, unless it gave up (then it says yes),
 // and it says no on many of them: it is the phase-1 test of layoutEndsLaid.
@@ -146,7 +146,7 @@ func TestLayCheckMatchesExhaustive(t *testing.T) {
 }
 
 // TestLayCheckAtTheMost: at 40 positions of random games of 4 to 12
-// turns, for sets of 2 to 4 wheel tiles, layCheck reaches the most tokens any
+// turns, for sets of 2 to layCheckMost (5) wheel tiles, layCheck reaches the most tokens any
 // layout of the tiles gives (mostTokens) and not one more, unless it
 // gives up: a bound that left out a layout it should not have would miss
 // the most. Targets this close are where the bounds before each tile
@@ -156,7 +156,7 @@ func TestLayCheckAtTheMost(t *testing.T) {
 	var lc layCheck
 	checked, gaveUp, above := 0, 0, 0
 	for seed := uint64(1); checked < 40; seed++ {
-		s, ids, ok := wheelSet(seed, rng, 4+rng.IntN(9), 2)
+		s, ids, ok := wheelSet(seed, rng, 4+rng.IntN(9), 2, layCheckMost)
 		if !ok {
 			continue
 		}
@@ -383,13 +383,15 @@ func TestPhase2LaidCutsOnlyAboveTheBest(t *testing.T) {
 // positions of random games, for sets of 2 to 4 wheel tiles where the
 // most that turns can give (mostTokens) is below the most that laying the
 // tiles in any order gives, layCheck must say no to the latter; and such
-// sets must be common enough to matter.
+// sets must be common enough to matter. (Four tiles at most: every order
+// of five, each laid every way, takes minutes; the wheel's orders of five
+// are TestTakeOrdersFollowTheEngine's.)
 func TestLayCheckKeepsToTheWheel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	var lc layCheck
 	asked, fewer := 0, 0
 	for seed := uint64(1); asked < 120; seed++ {
-		s, ids, ok := wheelSet(seed, rng, 3+rng.IntN(6), 2)
+		s, ids, ok := wheelSet(seed, rng, 3+rng.IntN(6), 2, 4)
 		if !ok {
 			continue
 		}
@@ -408,7 +410,7 @@ func TestLayCheckKeepsToTheWheel(t *testing.T) {
 	t.Logf("the wheel's orders gave fewer tokens than any order in %d of %d sets", fewer, asked)
 }
 
-// TestTakeOrdersFollowTheEngine: for sets of 1 to 4 wheel tiles at
+// TestTakeOrdersFollowTheEngine: for sets of 1 to layCheckMost wheel tiles at
 // positions of random games (phase 1 and 2, wheels of every size), the
 // tiles layCheck lets the next turn take, after every sequence of turns
 // that takes tiles of the set only, are those of the set that
@@ -436,7 +438,7 @@ func TestTakeOrdersFollowTheEngine(t *testing.T) {
 	}
 	positions, wrapped := 0, 0
 	for seed := uint64(1); positions < 600; seed++ {
-		s, ids, ok := wheelSet(seed, rng, rng.IntN(20), 1)
+		s, ids, ok := wheelSet(seed, rng, rng.IntN(20), 1, layCheckMost)
 		if !ok {
 			continue
 		}
