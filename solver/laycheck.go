@@ -21,11 +21,12 @@ var layPool = sync.Pool{New: func() any { return new(layCheck) }}
 // forty-third): one worker, seed 26, proven in 17.91M nodes against
 // 18.52M, 131.5-144.5 s against 141.9-151.3 s (each beside the other
 // build); two workers straight, seed 42, 93.0 s against 106.7 s, seed 31
-// 72.3 s against 87.4 s, where phase 2's positions with no child within
-// the limit fall sixfold (docs/SOLVER.md). Six tiles: seed 26 17.64M
-// nodes, no sooner (136.1 s beside five's 131.5 s); seed 31 75.3 s.
-// Phase 1's ends laid up to five tiles gave the same nodes on seed 26,
-// so they stay at four.
+// 72.3 s against 87.4 s and at a faster hour 57.7 s against 62.6-63.2 s,
+// where phase 2's positions with no child within the limit fall sixfold
+// (docs/SOLVER.md). Six tiles: seed 26 17.64M nodes, no sooner (136.1 s
+// beside five's 131.5 s); seed 31 75.3 s. Phase 1's ends laid up to five
+// tiles gave the same nodes on seed 26, and seed 31 no sooner (60.1 s
+// beside 56.7 s), so they stay at four.
 const (
 	layCheckMost   = 5
 	layEndsMost    = 4
