@@ -107,10 +107,11 @@ func wheelSet(seed uint64, rng *rand.Rand, turns, least, most int) (s solo.State
 }
 
 // TestLayCheckMatchesExhaustive: at phase-1 positions of random games, for
-// sets of 1 to layCheckMost (5) tiles of the wheel and targets from 1 to 7 tokens above
-// the display's, layCheck says a target is reached exactly when some
-// layout of the tiles reaches it, unless it gave up (then it says yes),
-// and it says no on many of them: it is the phase-1 test of layoutEndsLaid.
+// sets of 1 to layCheckMost (5) tiles of the wheel and targets from 1 to
+// 7 tokens above the display's, layCheck says a target is reached exactly
+// when some layout of the tiles reaches it, unless it gave up (then it
+// says yes), and it says no on many of them: it is the phase-1 test of
+// layoutEndsLaid (whose sets hold at most layEndsMost tiles).
 func TestLayCheckMatchesExhaustive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var lc layCheck
@@ -146,8 +147,8 @@ func TestLayCheckMatchesExhaustive(t *testing.T) {
 }
 
 // TestLayCheckAtTheMost: at 40 positions of random games of 4 to 12
-// turns, for sets of 2 to layCheckMost (5) wheel tiles, layCheck reaches the most tokens any
-// layout of the tiles gives (mostTokens) and not one more, unless it
+// turns, for sets of 2 to layCheckMost (5) wheel tiles, layCheck reaches
+// the most tokens any layout of the tiles gives (mostTokens) and not one more, unless it
 // gives up: a bound that left out a layout it should not have would miss
 // the most. Targets this close are where the bounds before each tile
 // decide (most questions far from the most are answered at the top).
