@@ -150,8 +150,9 @@ func TestLayCheckMatchesExhaustive(t *testing.T) {
 // turns, for sets of 2 to layCheckMost (5) wheel tiles, layCheck reaches
 // the most tokens any layout of the tiles gives (mostTokens) and not one
 // more, unless it gives up: a bound that left out a layout it should not
-// have would miss the most. Targets this close are where the bounds before each tile
-// decide (most questions far from the most are answered at the top).
+// have would miss the most. Targets this close are where the bounds
+// before each tile decide (most questions far from the most are answered
+// at the top).
 func TestLayCheckAtTheMost(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var lc layCheck
