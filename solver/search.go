@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -80,6 +81,13 @@ type shared struct {
 	goStraight atomic.Bool
 	raisedAt   atomic.Int64
 	passTime   atomic.Int64
+	// share: the run begins straight, every pass at the incumbent less
+	// one, until fell is set (shared.fallNow); prog holds the first two
+	// workers' estimates of how much of that pass they have searched,
+	// as float64 bits (worker.progress).
+	share bool
+	fell  atomic.Bool
+	prog  [2]atomic.Uint64
 
 	best  atomic.Int32 // score of the incumbent line; infinity before one
 	lb    atomic.Int32 // proven lower bound
@@ -145,6 +153,14 @@ type worker struct {
 	moves [solo.MaxTurns + 2][maxMoves]move
 	path  path
 	nodes int64
+	// fallible: the worker's pass is the straight share's, to end when
+	// fell is set; broken: it ended so (halted).
+	fallible, broken bool
+	// id is the worker's number; progJ[d] and progN[d] are which child
+	// of how many the worker's pass is in at depth d < progDepth (progN
+	// is 0 below the deepest such call under way).
+	id           int
+	progJ, progN [progDepth + 1]int32
 	// openNum/openDen weigh the open tasks of the display in the beam's
 	// evaluation (the bound counts them fully).
 	openNum, openDen int
@@ -212,7 +228,23 @@ func (w *worker) tick() bool {
 		if w.sh.nodeLimit > 0 && n >= w.sh.nodeLimit {
 			w.sh.stop.Store(true)
 		}
-		return w.sh.stop.Load()
+		if w.fallible && w.id < len(w.sh.prog) {
+			w.sh.prog[w.id].Store(math.Float64bits(w.progress()))
+		}
+		return w.halted()
+	}
+	return false
+}
+
+// halted reports whether the search must stop, or the worker's straight
+// pass must end because the straight share is over (broken is then set).
+func (w *worker) halted() bool {
+	if w.sh.stop.Load() {
+		return true
+	}
+	if w.fallible && w.sh.fell.Load() {
+		w.broken = true
+		return true
 	}
 	return false
 }
@@ -537,7 +569,7 @@ func (w *worker) dfs(d int, T int, f int) int {
 	w.hasFar[d] = false
 	w.cut = 0
 	n, h := w.gen(s, buf, &w.stack[d+1], lim)
-	if sh.stop.Load() {
+	if w.halted() {
 		return f
 	}
 	if w.cut > 0 {
@@ -563,6 +595,9 @@ func (w *worker) dfs(d int, T int, f int) int {
 		}
 	}
 	for j := range within {
+		if d < progDepth {
+			w.progJ[d], w.progN[d], w.progN[d+1] = int32(j), int32(within), 0
+		}
 		i := j
 		if d < w.mirror {
 			i = within - 1 - j
@@ -576,7 +611,7 @@ func (w *worker) dfs(d int, T int, f int) int {
 		w.play(s, mv, &w.stack[d+1])
 		v := w.dfs(d+1, T, int(mv.f))
 		w.unplay(mv)
-		if sh.stop.Load() {
+		if w.halted() {
 			return f
 		}
 		res = min(res, v)
@@ -641,6 +676,45 @@ func (sh *shared) straightNow() bool {
 	return true
 }
 
+// progDepth is how deep a worker's estimate of its pass's progress
+// looks (worker.progress).
+const progDepth = 12
+
+// progress estimates the share of its pass the worker has searched, as
+// if every subtree at a depth were as large as its siblings: the
+// children done at the root count 1/n each, those done in the child under
+// way 1/n of that, and so on.
+func (w *worker) progress() float64 {
+	p, scale := 0.0, 1.0
+	for d := range progDepth {
+		n := w.progN[d]
+		if n == 0 {
+			break
+		}
+		p += scale * float64(w.progJ[d]) / float64(n)
+		scale /= float64(n)
+	}
+	return p
+}
+
+// fallNow reports whether the straight share of a run with time limit
+// limit ends at elapsed time e: from a sixth of the limit if the first
+// two workers' straight pass has searched less than fallFirst of its
+// tree by their estimate, from a third if less than fallSecond, and at
+// fallLast of the limit in any case.
+func (sh *shared) fallNow(e, limit time.Duration) bool {
+	p := math.Float64frombits(sh.prog[0].Load()) + math.Float64frombits(sh.prog[1].Load())
+	switch {
+	case e >= limit*fallLast/100:
+		return true
+	case e >= limit/3:
+		return p < fallSecond
+	case e >= limit/6:
+		return p < fallFirst
+	}
+	return false
+}
+
 // prove runs threshold passes of the depth-first search from the start
 // position, each raising the proven bound, until the bound meets the
 // incumbent or the search is stopped. Straight (shared.straight), each
@@ -655,14 +729,23 @@ func (w *worker) prove() {
 	// raise it.
 	T := max(f, int(sh.lb.Load()))
 	for !sh.stop.Load() {
-		if sh.straight || sh.straightNow() {
+		w.fallible = sh.share && !sh.fell.Load()
+		if sh.straight || w.fallible || sh.straightNow() {
 			// A pass at the incumbent less one that ends proves it
 			// (the limit follows a better line found meanwhile).
 			T = max(T, int(sh.best.Load())-1)
 		}
+		w.progN[0] = 0
 		v := w.dfs(0, T, f)
 		if sh.stop.Load() {
 			break
+		}
+		if w.broken {
+			// The straight share is over: passes from the bound proven,
+			// which the straight pass's table entries speed up.
+			w.fallible, w.broken = false, false
+			T = max(f, int(sh.lb.Load()))
+			continue
 		}
 		sh.raise(v)
 		if v >= int(sh.best.Load()) {
