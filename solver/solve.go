@@ -83,10 +83,9 @@ const (
 // seeds 5, 15, 10 and 36 (four to ten points from a proof) 0 to 0.6 %,
 // and that of 42, 7 and 19 (not proven) 11 to 25 % too; a fixed share of
 // a third or a half cost far decks a point of bound (5: 80 against 81,
-// 36: 85 against 86). Suite:
-// 18 proven against 16, the sixteen sooner (24.3 s against 28.5 s on
-// average), lines better on 44 and 50, gap 2.76 against 2.60 (eleven
-// bounds a point or two lower).
+// 36: 85 against 86). Suite: 18 proven against 16, the sixteen sooner
+// (24.3 s against 28.5 s on average), lines better on 44 and 50, gap
+// 2.76 against 2.60 (eleven bounds a point or two lower, two higher).
 const (
 	fallFirst, fallSecond = 0.0005, 0.008
 	fallLast              = 75
