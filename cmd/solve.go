@@ -64,13 +64,13 @@ are skipped. Proofs end sooner (seeds 2, 22 and 23 of the suite in 49-56 s
 on 2 cores, against 71-76 s), but the bound does not rise until the proof
 ends: a search stopped before prints the bound it started from. Use it with
 --time 0, or with a time limit when only a proof counts. Without it, a
-search with a time limit begins straight too, and falls back to passes that
-raise the bound where its straight pass looks far from its end (from a
-sixth of the limit, a third, and at three quarters in any case); the
-bound shown stays the one it started from while it does. The last pass goes
-straight from a bound two under the best score: always with --time 0, and
-with a time limit where at least four and a half times the last pass's
-time is left.`,
+search with a time limit begins straight too, and falls back to passes
+that raise the bound where its straight pass looks far from its end (from
+a sixth of the limit, a third, and at three quarters in any case); while
+it is straight, the bound shown stays the one it started from. The last
+pass goes straight from a bound two under the best score: always with
+--time 0, and with a time limit where at least four and a half times the
+last pass's time is left.`,
 		Example: `  novaluna solve --seed 7
   novaluna solve --seed 7 --time 5s --out best.json && novaluna score best.json
   novaluna solve --daily --time 10s

@@ -84,7 +84,7 @@ type shared struct {
 	// share: the run begins straight, every pass at the incumbent less
 	// one, until fell is set (shared.fallNow); prog holds the first two
 	// workers' estimates of how much of that pass they have searched,
-	// as float64 bits (worker.progress).
+	// as float64 bits (worker.searched).
 	share bool
 	fell  atomic.Bool
 	prog  [2]atomic.Uint64
@@ -229,7 +229,7 @@ func (w *worker) tick() bool {
 			w.sh.stop.Store(true)
 		}
 		if w.fallible && w.id < len(w.sh.prog) {
-			w.sh.prog[w.id].Store(math.Float64bits(w.progress()))
+			w.sh.prog[w.id].Store(math.Float64bits(w.searched()))
 		}
 		return w.halted()
 	}
@@ -677,14 +677,14 @@ func (sh *shared) straightNow() bool {
 }
 
 // progDepth is how deep a worker's estimate of its pass's progress
-// looks (worker.progress).
+// looks (worker.searched).
 const progDepth = 12
 
-// progress estimates the share of its pass the worker has searched, as
+// searched estimates the share of its pass the worker has searched, as
 // if every subtree at a depth were as large as its siblings: the
 // children done at the root count 1/n each, those done in the child under
 // way 1/n of that, and so on.
-func (w *worker) progress() float64 {
+func (w *worker) searched() float64 {
 	p, scale := 0.0, 1.0
 	for d := range progDepth {
 		n := w.progN[d]

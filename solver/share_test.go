@@ -15,22 +15,22 @@ import (
 // way.
 func TestProgressCountsTheChildrenDone(t *testing.T) {
 	w := &worker{}
-	assert.Zero(t, w.progress(), "no pass under way")
+	assert.Zero(t, w.searched(), "no pass under way")
 	w.progJ[0], w.progN[0] = 0, 4
-	assert.Zero(t, w.progress(), "in the first of four children, nothing below")
+	assert.Zero(t, w.searched(), "in the first of four children, nothing below")
 	w.progJ[0], w.progN[0] = 1, 4
 	w.progJ[1], w.progN[1] = 1, 2
 	w.progJ[2], w.progN[2] = 2, 5
-	assert.InDelta(t, 0.25+0.25*0.5+0.125*0.4, w.progress(), 1e-12)
+	assert.InDelta(t, 0.25+0.25*0.5+0.125*0.4, w.searched(), 1e-12)
 	// A call that ended (progN 0 at its depth) hides the stale depths
 	// below it.
 	w.progN[1] = 0
-	assert.InDelta(t, 0.25, w.progress(), 1e-12)
+	assert.InDelta(t, 0.25, w.searched(), 1e-12)
 	// The deepest depth counted is progDepth-1.
 	for d := range progDepth + 1 {
 		w.progJ[d], w.progN[d] = 1, 2
 	}
-	assert.InDelta(t, 1-math.Pow(0.5, progDepth), w.progress(), 1e-12)
+	assert.InDelta(t, 1-math.Pow(0.5, progDepth), w.searched(), 1e-12)
 }
 
 // TestFallNowFollowsTheForecast: the straight share ends from a sixth of

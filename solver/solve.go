@@ -73,7 +73,7 @@ const (
 // A run with a time limit begins straight, every pass at the incumbent
 // less one, and falls back to passes that raise the bound a point at a
 // time (shared.fallNow): fallFirst and fallSecond are the estimated
-// shares of the straight pass (worker.progress) under which it ends at a
+// shares of the straight pass (worker.searched) under which it ends at a
 // sixth and a third of the limit, and fallLast the hundredths of the
 // limit at which it ends in any case. The passes after it climb fast:
 // the straight pass's table entries (bounds at the line) cut what it
