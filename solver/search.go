@@ -82,12 +82,14 @@ type shared struct {
 	raisedAt   atomic.Int64
 	passTime   atomic.Int64
 	// share: the run begins straight, every pass at the incumbent less
-	// one, until fell is set (shared.fallNow); prog holds the first two
-	// workers' estimates of how much of that pass they have searched,
-	// as float64 bits (worker.searched).
-	share bool
-	fell  atomic.Bool
-	prog  [2]atomic.Uint64
+	// one, until fell is set, or for workers other than the first until
+	// parted is (shared.fallNow); prog holds the first two workers'
+	// estimates of how much of that pass they have searched, as float64
+	// bits (worker.searched).
+	share  bool
+	fell   atomic.Bool
+	parted atomic.Bool
+	prog   [2]atomic.Uint64
 
 	best  atomic.Int32 // score of the incumbent line; infinity before one
 	lb    atomic.Int32 // proven lower bound
@@ -154,7 +156,7 @@ type worker struct {
 	path  path
 	nodes int64
 	// fallible: the worker's pass is the straight share's, to end when
-	// fell is set; broken: it ended so (halted).
+	// the share is over for it (fallen); broken: it ended so (halted).
 	fallible, broken bool
 	// id is the worker's number; progJ[d] and progN[d] are which child
 	// of how many the worker's pass is in at depth d < progDepth (progN
@@ -242,11 +244,17 @@ func (w *worker) halted() bool {
 	if w.sh.stop.Load() {
 		return true
 	}
-	if w.fallible && w.sh.fell.Load() {
+	if w.fallible && w.fallen() {
 		w.broken = true
 		return true
 	}
 	return false
+}
+
+// fallen reports whether the straight share is over for the worker: for
+// all once fell is set, for all but the first once parted is.
+func (w *worker) fallen() bool {
+	return w.sh.fell.Load() || (w.id != 0 && w.sh.parted.Load())
 }
 
 func (w *worker) flush() {
@@ -697,22 +705,30 @@ func (w *worker) searched() float64 {
 	return p
 }
 
-// fallNow reports whether the straight share of a run with time limit
-// limit ends at elapsed time e: from a sixth of the limit if the first
-// two workers' straight pass has searched less than fallFirst of its
-// tree by their estimate, from a third if less than fallSecond, and at
-// fallLast of the limit in any case.
-func (sh *shared) fallNow(e, limit time.Duration) bool {
+// Where the straight share stands (shared.fallNow).
+const (
+	fallNone   = iota // every worker straight
+	fallOthers        // the first worker straight, the others in passes
+	fallAll           // every worker in passes
+)
+
+// fallNow reports where the straight share of a run with time limit
+// limit stands at elapsed time e: over for every worker from a sixth of
+// the limit if the first two workers' straight pass has searched less
+// than fallFirst of its tree by their estimate, from a third if less than
+// fallSecond, and at fallLast of the limit in any case; over for all but
+// the first worker at fallPart of the limit.
+func (sh *shared) fallNow(e, limit time.Duration) int {
 	p := math.Float64frombits(sh.prog[0].Load()) + math.Float64frombits(sh.prog[1].Load())
 	switch {
 	case e >= limit*fallLast/100:
-		return true
-	case e >= limit/3:
-		return p < fallSecond
-	case e >= limit/6:
-		return p < fallFirst
+		return fallAll
+	case e >= limit/3 && p < fallSecond, e >= limit/6 && p < fallFirst:
+		return fallAll
+	case e >= limit*fallPart/100:
+		return fallOthers
 	}
-	return false
+	return fallNone
 }
 
 // prove runs threshold passes of the depth-first search from the start
@@ -729,7 +745,7 @@ func (w *worker) prove() {
 	// raise it.
 	T := max(f, int(sh.lb.Load()))
 	for !sh.stop.Load() {
-		w.fallible = sh.share && !sh.fell.Load()
+		w.fallible = sh.share && !w.fallen()
 		if sh.straight || w.fallible || sh.straightNow() {
 			// A pass at the incumbent less one that ends proves it
 			// (the limit follows a better line found meanwhile).

@@ -33,26 +33,30 @@ func TestProgressCountsTheChildrenDone(t *testing.T) {
 	assert.InDelta(t, 1-math.Pow(0.5, progDepth), w.searched(), 1e-12)
 }
 
-// TestFallNowFollowsTheForecast: the straight share ends from a sixth of
-// the limit where the first two workers' pass has barely begun, from a
-// third where it is under fallSecond, and at fallLast of the limit in
-// any case; the two workers' estimates add up.
+// TestFallNowFollowsTheForecast: the straight share ends for every
+// worker from a sixth of the limit where the first two workers' pass has
+// barely begun, from a third where it is under fallSecond, and at
+// fallLast of the limit in any case; for all but the first worker at
+// fallPart; the two workers' estimates add up.
 func TestFallNowFollowsTheForecast(t *testing.T) {
 	limit := 60 * time.Second
 	cases := []struct {
 		name   string
 		e      time.Duration
 		p0, p1 float64
-		want   bool
+		want   int
 	}{
-		{"early, nothing searched", limit/6 - time.Second, 0, 0, false},
-		{"a sixth, nothing searched", limit / 6, 0, 0, true},
-		{"a sixth, some searched", limit / 6, fallFirst, 0, false},
-		{"a sixth, under fallSecond", limit/3 - time.Second, fallSecond / 2, 0, false},
-		{"a third, under fallSecond", limit / 3, fallSecond / 2, 0, true},
-		{"a third, the two workers together at fallSecond", limit / 3, fallSecond / 2, fallSecond / 2, false},
-		{"a third, far along", limit/3 + time.Second, 0.5, 0, false},
-		{"the last share, far along", limit * fallLast / 100, 0.9, 0.05, true},
+		{"early, nothing searched", limit/6 - time.Second, 0, 0, fallNone},
+		{"a sixth, nothing searched", limit / 6, 0, 0, fallAll},
+		{"a sixth, some searched", limit / 6, fallFirst, 0, fallNone},
+		{"a sixth, under fallSecond", limit/3 - time.Second, fallSecond / 2, 0, fallNone},
+		{"a third, under fallSecond", limit / 3, fallSecond / 2, 0, fallAll},
+		{"a third, the two workers together at fallSecond", limit / 3, fallSecond / 2, fallSecond / 2, fallNone},
+		{"a third, far along", limit/3 + time.Second, 0.5, 0, fallNone},
+		{"the parting, nothing searched", limit * fallPart / 100, 0, 0, fallAll},
+		{"just before the parting, far along", limit*fallPart/100 - time.Second, 0.5, 0, fallNone},
+		{"the parting, far along", limit * fallPart / 100, 0.5, 0, fallOthers},
+		{"the last share, far along", limit * fallLast / 100, 0.9, 0.05, fallAll},
 	}
 	for _, c := range cases {
 		sh := &shared{}
@@ -65,33 +69,61 @@ func TestFallNowFollowsTheForecast(t *testing.T) {
 // TestShareFallsBackToPasses: a search that begins straight and whose
 // straight share ends partway through its pass goes on with passes that
 // raise the bound, where the straight pass alone, given the same nodes,
-// leaves the start's bound (TestStraightSkipsTheBoundsOnTheWay).
+// leaves the start's bound (TestStraightSkipsTheBoundsOnTheWay); where
+// the share parts, the first worker stays straight and only the others
+// fall back.
 func TestShareFallsBackToPasses(t *testing.T) {
-	sh, w := beamWorker(t, 2)
-	w.beam(512, 0)
-	require.True(t, sh.found, "the beam found no line")
-	f := sh.m.bound(&sh.start)
-	sh.share = true
-	begin := sh.nodes.Load()
-	sh.nodeLimit = begin + 150_000
-	// The share ends once the straight pass has searched 50,000 nodes.
-	done := make(chan struct{})
-	go func() {
-		for sh.nodes.Load() < begin+50_000 {
-			select {
-			case <-done:
-				return
-			case <-time.After(100 * time.Microsecond):
+	cases := []struct {
+		name  string
+		id    int
+		all   bool // fell, else parted
+		falls bool
+	}{
+		{"all, the first worker", 0, true, true},
+		{"all, the second worker", 1, true, true},
+		{"parted, the first worker", 0, false, false},
+		{"parted, the second worker", 1, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sh, w := beamWorker(t, 2)
+			w.id = c.id
+			w.beam(512, 0)
+			require.True(t, sh.found, "the beam found no line")
+			f := sh.m.bound(&sh.start)
+			sh.share = true
+			begin := sh.nodes.Load()
+			sh.nodeLimit = begin + 150_000
+			signal := &sh.parted
+			if c.all {
+				signal = &sh.fell
 			}
-		}
-		sh.fell.Store(true)
-	}()
-	w.prove()
-	close(done)
-	require.True(t, sh.fell.Load(), "the share did not end before the node limit")
-	assert.False(t, w.fallible, "the worker still counts its pass as the share's")
-	assert.False(t, w.broken, "the broken pass was not cleared")
-	lb := int(sh.lb.Load())
-	require.Less(t, lb, int(sh.best.Load()), "seed 2 proven in 150k nodes")
-	assert.Greater(t, lb, f, "the passes after the share did not raise the bound")
+			// The share ends once the straight pass has searched 50,000
+			// nodes.
+			done := make(chan struct{})
+			go func() {
+				for sh.nodes.Load() < begin+50_000 {
+					select {
+					case <-done:
+						return
+					case <-time.After(100 * time.Microsecond):
+					}
+				}
+				signal.Store(true)
+			}()
+			w.prove()
+			close(done)
+			require.True(t, signal.Load(), "the share did not end before the node limit")
+			assert.False(t, w.broken, "the broken pass was not cleared")
+			lb := int(sh.lb.Load())
+			require.Less(t, lb, int(sh.best.Load()), "seed 2 proven in 150k nodes")
+			if c.falls {
+				assert.False(t, w.fallible, "the worker still counts its pass as the share's")
+				assert.Greater(t, lb, f, "the passes after the share did not raise the bound")
+			} else {
+				assert.True(t, w.fallible, "the first worker left the straight pass at the parting")
+				assert.Equal(t, f, lb, "the first worker's straight pass raised the bound before it ended")
+			}
+		})
+	}
 }

@@ -35,10 +35,11 @@ type Options struct {
 	// bound it started from. Without it, a search with a time limit (and
 	// no MaxNodes) begins straight and falls back to passes that raise
 	// the bound from a sixth, a third or three quarters of the limit, as
-	// its straight pass looks too far from its end (shared.fallNow), and
-	// the passes go straight to the line less one once the bound is two
-	// under it, where no time limit is set (nor MaxNodes), or where the
-	// time left is ample for it (straightRoom).
+	// its straight pass looks too far from its end, the workers but the
+	// first at a half (shared.fallNow), and the passes go straight to
+	// the line less one once the bound is two under it, where no time
+	// limit is set (nor MaxNodes), or where the time left is ample for it
+	// (straightRoom).
 	Straight bool
 }
 
@@ -73,10 +74,11 @@ const (
 // A run with a time limit begins straight, every pass at the incumbent
 // less one, and falls back to passes that raise the bound a point at a
 // time (shared.fallNow): fallFirst and fallSecond are the estimated
-// shares of the straight pass (worker.searched) under which it ends at a
-// sixth and a third of the limit, and fallLast the hundredths of the
-// limit at which it ends in any case. The passes after it climb fast:
-// the straight pass's table entries (bounds at the line) cut what it
+// shares of the straight pass (worker.searched) under which it ends for
+// every worker at a sixth and a third of the limit; at fallPart of the
+// limit (in hundredths) it ends for all workers but the first, and at
+// fallLast for every worker. The passes after it climb fast: the
+// straight pass's table entries (bounds at the line) cut what it
 // searched. Measured in the forty-sixth round (two workers, 60 s): the
 // straight pass of the decks a straight minute proves had searched 1 to
 // 25 % of its tree by 20 s (seed 31, proven at 48 s, 1.4 %), that of
@@ -85,10 +87,15 @@ const (
 // a third or a half cost far decks a point of bound (5: 80 against 81,
 // 36: 85 against 86). Suite: 18 proven against 16, the sixteen sooner
 // (24.3 s against 28.5 s on average), lines better on 44 and 50, gap
-// 2.76 against 2.60 (eleven bounds a point or two lower, two higher).
+// 2.76 against 2.60. In the forty-seventh round, ending the share for
+// both workers at a half raised eight bounds (gap 2.62) but lost seed
+// 44's line (87 against 86: its straight pass finds 86 at 30-34 s);
+// parted there, the first worker straight to three quarters: the same
+// 18 proven, gap 2.66, five bounds higher, one lower, and 43's line 85
+// against 86.
 const (
 	fallFirst, fallSecond = 0.0005, 0.008
-	fallLast              = 75
+	fallPart, fallLast    = 50, 75
 )
 
 // progressEvery is how often Options.Progress is called.
@@ -187,8 +194,13 @@ wait:
 			sh.stop.Store(true)
 			ctxDone = nil
 		case <-tick.C:
-			if sh.share && !sh.fell.Load() && sh.fallNow(time.Since(begin), opts.Time) {
-				sh.fell.Store(true)
+			if sh.share && !sh.fell.Load() {
+				switch sh.fallNow(time.Since(begin), opts.Time) {
+				case fallAll:
+					sh.fell.Store(true)
+				case fallOthers:
+					sh.parted.Store(true)
+				}
 			}
 			if opts.Progress != nil {
 				opts.Progress(sh.progress())
