@@ -82,14 +82,13 @@ type shared struct {
 	raisedAt   atomic.Int64
 	passTime   atomic.Int64
 	// share: the run begins straight, every pass at the incumbent less
-	// one, until fell is set, or for workers other than the first until
-	// parted is (shared.fallNow); prog holds the first two workers'
-	// estimates of how much of that pass they have searched, as float64
-	// bits (worker.searched).
-	share  bool
-	fell   atomic.Bool
-	parted atomic.Bool
-	prog   [2]atomic.Uint64
+	// one, until fall (fallNone, fallOthers or fallAll, only ever
+	// raised: shared.fallNow) ends it for the worker (worker.fallen);
+	// prog holds the first two workers' estimates of how much of that
+	// pass they have searched, as float64 bits (worker.searched).
+	share bool
+	fall  atomic.Int32
+	prog  [2]atomic.Uint64
 
 	best  atomic.Int32 // score of the incumbent line; infinity before one
 	lb    atomic.Int32 // proven lower bound
@@ -252,9 +251,10 @@ func (w *worker) halted() bool {
 }
 
 // fallen reports whether the straight share is over for the worker: for
-// all once fell is set, for all but the first once parted is.
+// all at fallAll, for all but the first at fallOthers.
 func (w *worker) fallen() bool {
-	return w.sh.fell.Load() || (w.id != 0 && w.sh.parted.Load())
+	f := w.sh.fall.Load()
+	return f == fallAll || (f == fallOthers && w.id != 0)
 }
 
 func (w *worker) flush() {
@@ -705,7 +705,7 @@ func (w *worker) searched() float64 {
 	return p
 }
 
-// Where the straight share stands (shared.fallNow).
+// Where the straight share stands (shared.fall, shared.fallNow).
 const (
 	fallNone   = iota // every worker straight
 	fallOthers        // the first worker straight, the others in passes

@@ -76,13 +76,13 @@ func TestShareFallsBackToPasses(t *testing.T) {
 	cases := []struct {
 		name  string
 		id    int
-		all   bool // fell, else parted
+		fall  int32
 		falls bool
 	}{
-		{"all, the first worker", 0, true, true},
-		{"all, the second worker", 1, true, true},
-		{"parted, the first worker", 0, false, false},
-		{"parted, the second worker", 1, false, true},
+		{"all, the first worker", 0, fallAll, true},
+		{"all, the second worker", 1, fallAll, true},
+		{"parted, the first worker", 0, fallOthers, false},
+		{"parted, the second worker", 1, fallOthers, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,10 +94,6 @@ func TestShareFallsBackToPasses(t *testing.T) {
 			sh.share = true
 			begin := sh.nodes.Load()
 			sh.nodeLimit = begin + 150_000
-			signal := &sh.parted
-			if c.all {
-				signal = &sh.fell
-			}
 			// The share ends once the straight pass has searched 50,000
 			// nodes.
 			done := make(chan struct{})
@@ -109,11 +105,11 @@ func TestShareFallsBackToPasses(t *testing.T) {
 					case <-time.After(100 * time.Microsecond):
 					}
 				}
-				signal.Store(true)
+				sh.fall.Store(c.fall)
 			}()
 			w.prove()
 			close(done)
-			require.True(t, signal.Load(), "the share did not end before the node limit")
+			require.Equal(t, c.fall, sh.fall.Load(), "the share did not end before the node limit")
 			assert.False(t, w.broken, "the broken pass was not cleared")
 			lb := int(sh.lb.Load())
 			require.Less(t, lb, int(sh.best.Load()), "seed 2 proven in 150k nodes")

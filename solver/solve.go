@@ -194,12 +194,9 @@ wait:
 			sh.stop.Store(true)
 			ctxDone = nil
 		case <-tick.C:
-			if sh.share && !sh.fell.Load() {
-				switch sh.fallNow(time.Since(begin), opts.Time) {
-				case fallAll:
-					sh.fell.Store(true)
-				case fallOthers:
-					sh.parted.Store(true)
+			if sh.share {
+				if f := int32(sh.fallNow(time.Since(begin), opts.Time)); f > sh.fall.Load() {
+					sh.fall.Store(f)
 				}
 			}
 			if opts.Progress != nil {
