@@ -18,7 +18,12 @@ const maxAdded = 2 * solo.SetupTiles
 // later passes reuse it from a memo of 2^layoutBits entries; a call so
 // counted costs 100 to 200 us (docs/SOLVER.md, ninth round). With 2^18
 // entries 9 % of the calls of a two-worker minute found their slot taken
-// by another position (seeds 2 and 31, thirtieth round).
+// by another position (seeds 2 and 31, thirtieth round). Depth 4 since
+// the forty-eighth round: at depth 5 gen's own call (below) cuts what
+// the memoised one would, and a straight pass, which has no later pass
+// to reuse the memo, proved eight decks 2.9 % sooner without it (one
+// worker, each deck 1 % to 16 %, seed 3 the same); passes from the bound
+// climbed as fast (seeds 36 and 15).
 //
 // Below layoutDepth, down to layoutWideDepth, gen asks it (without the
 // memo, counted up to the limit alone, layoutEndsTiles) before it makes
@@ -52,7 +57,7 @@ const maxAdded = 2 * solo.SetupTiles
 const (
 	layCheckFrom    = 5
 	layCheckDepth   = 9
-	layoutDepth     = 5
+	layoutDepth     = 4
 	layoutSlack     = 8
 	layoutBits      = 20
 	layoutWideDepth = 9
