@@ -238,3 +238,42 @@ func BenchmarkRootProofs(b *testing.B) {
 	b.ReportMetric(float64(scores), "score-sum")
 	b.ReportMetric(float64(proven), "proven")
 }
+
+// BenchmarkStraightProof times the proof alone: one worker's straight
+// pass (every position at the optimum less one) from the start of seeds
+// 3 and 29, told their optimal scores (82 and 86, proven by the suite's
+// runs) and given no line, so no beam runs and nothing depends on when a
+// line is found. The nodes are the same in every run, so its time is the
+// search's speed alone (two such runs side by side agree within 1 %;
+// docs/SOLVER.md, forty-eighth round). Each deck starts with the laying
+// checks' memo empty. It fails if the bound proven is not the optimum:
+// above it, the bound would not be admissible. Run it with -benchtime 1x
+// (one iteration takes about 19 s).
+func BenchmarkStraightProof(b *testing.B) {
+	decks := []struct {
+		seed    uint64
+		optimum int
+	}{{3, 82}, {29, 86}}
+	for b.Loop() {
+		for _, d := range decks {
+			for i := range shortMemo {
+				shortMemo[i].Store(0)
+			}
+			g, err := solo.NewGame(solo.SeedDeck(d.seed))
+			if err != nil {
+				b.Fatal(err)
+			}
+			sh := newShared(g, DefaultTableBits)
+			sh.straight = true
+			sh.best.Store(int32(d.optimum))
+			w := newWorker(sh)
+			w.openNum, w.openDen = 0, 1
+			begin := time.Now()
+			w.prove()
+			if lb := int(sh.lb.Load()); lb != d.optimum {
+				b.Fatalf("seed %d: proven bound %d, want the optimum %d", d.seed, lb, d.optimum)
+			}
+			b.Logf("seed %d: proven %d in %v", d.seed, d.optimum, time.Since(begin).Round(time.Millisecond))
+		}
+	}
+}
