@@ -248,7 +248,7 @@ func BenchmarkRootProofs(b *testing.B) {
 // docs/SOLVER.md, forty-eighth round). Each deck starts with the laying
 // checks' memo empty. It fails if the bound proven is not the optimum:
 // above it, the bound would not be admissible. Run it with -benchtime 1x
-// (one iteration takes about 19 s).
+// (one iteration takes about 17 s).
 func BenchmarkStraightProof(b *testing.B) {
 	decks := []struct {
 		seed    uint64
