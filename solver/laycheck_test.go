@@ -781,3 +781,89 @@ func TestLiveTasksHoldEveryLayout(t *testing.T) {
 	assert.Greater(t, refuted, sets*3/4, "the checks that refuted one more than the most")
 	assert.Greater(t, outOwn, sets/4, "the sets' tasks left out")
 }
+
+// ownMostTaskByTask is layCheck.ownMost at st[0] as it was before the
+// forty-ninth round: each task of each tile still to
+// come counted where the colours allow it and, where it needs a colour of
+// which no other tile comes, where some cell of the frontier fr sees
+// enough of that colour, each task on its own.
+func ownMostTaskByTask(lc *layCheck, fr []solo.Cell, lay, rem *[solo.NumColours]int) int {
+	s := &lc.st[0]
+	n := 0
+	for _, id := range lc.ids[:lc.n] {
+		others := *rem
+		others[tiles[id].colour]--
+	tasks:
+		for _, t := range tiles[id].tasks[:tiles[id].ntasks] {
+			for c := range solo.NumColours {
+				k := lay[c] + rem[c]
+				if solo.Colour(c) == tiles[id].colour {
+					k--
+				}
+				if k < int(t[c]) {
+					continue tasks
+				}
+			}
+			for _, q := range fr {
+				sees := s.CellSees(q)
+				if seesFixed(&t, &sees, &others, noColour) {
+					n++
+					continue tasks
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestOwnMostOneCellPerTile: at positions of random games, for sets of two
+// or three wheel tiles, layCheck.ownMost (before any tile is laid) is at
+// least the most tasks of the set's tiles that any layout of them, in any
+// order, fulfils, and at most the count task by task
+// (ownMostTaskByTask); and below it on some sets, where a tile's tasks
+// that need colours no other tile brings are each seen enough by some
+// cell, but not all by one.
+func TestOwnMostOneCellPerTile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	var lc layCheck
+	sets, below := 0, 0
+	for seed := uint64(1); sets < 300; seed++ {
+		s, ids, ok := wheelSet(seed, rng, 2+rng.IntN(20), 2, 3)
+		if !ok {
+			continue
+		}
+		lc.prepare(&s, ids)
+		lc.st[0] = s
+		var fr [solo.MaxFrontier]solo.Cell
+		nf := s.Frontier(&fr)
+		clear(lc.seesOK[0][:nf])
+		var lay, rem [solo.NumColours]int
+		for i := range s.DisplaySize() {
+			id, _, _ := s.Placed(i)
+			lay[tiles[id].colour]++
+		}
+		for _, id := range ids {
+			rem[tiles[id].colour]++
+		}
+		got := lc.ownMost(0, fr[:nf], 0, &lay, &rem, noColour, nil)
+		most := 0
+		base := s.DisplaySize()
+		eachLayoutAnyOrder(&s, ids, func(t *solo.State) {
+			n := 0
+			for i := base; i < t.DisplaySize(); i++ {
+				id, _, op := t.Placed(i)
+				n += int(tiles[id].ntasks) - bits.OnesCount8(op)
+			}
+			most = max(most, n)
+		})
+		require.GreaterOrEqual(t, got, most, "seed %d, tiles %v: ownMost %d, but a layout fulfils %d of their tasks", seed, ids, got, most)
+		old := ownMostTaskByTask(&lc, fr[:nf], &lay, &rem)
+		require.LessOrEqual(t, got, old, "seed %d, tiles %v", seed, ids)
+		if got < old {
+			below++
+		}
+		sets++
+	}
+	assert.Greater(t, below, 0, "ownMost was below the count task by task on no set of %d", sets)
+	t.Logf("%d sets, %d below the count task by task", sets, below)
+}
