@@ -470,12 +470,15 @@ func TestTakeOrdersFollowTheEngine(t *testing.T) {
 // tile of the colour brings enough of from one cell) equals what laying a
 // tile of that colour on each empty cell next to the display and reading
 // the tasks' tiles' sights gives; and it is under the count of the tasks'
-// tiles touched alone somewhere, so the amounts matter.
+// tiles touched alone somewhere, so the amounts matter. Given the tile's
+// own tasks seen on each cell (made up), it is the most over the cells of
+// both, less the most of its own (ownMost's count), and often under
+// served alone.
 func TestServedMatchesLaying(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var lc layCheck
 	ofColour := tileOfEachColour()
-	asked, lower := 0, 0
+	asked, lower, jointLower := 0, 0, 0
 	for seed := uint64(1); asked < 600; seed++ {
 		s := randomPosition(seed, rng)
 		lc.st[0] = s
@@ -497,8 +500,17 @@ func TestServedMatchesLaying(t *testing.T) {
 			if len(wants) == 0 {
 				continue
 			}
-			best, touched := 0, 0
-			for _, q := range fr[:nf] {
+			// own: the tile's own tasks seen on each cell, made up, at
+			// most ownBest: served with them is the most over the cells
+			// of the tasks served and own, less ownBest, and at least 0.
+			var own [solo.MaxFrontier]uint8
+			ownBest := 0
+			for f := range nf {
+				own[f] = uint8(rng.IntN(3))
+				ownBest = max(ownBest, int(own[f]))
+			}
+			best, touched, joint := 0, 0, 0
+			for f, q := range fr[:nf] {
 				l := s
 				l.Lay(ofColour[c], q)
 				tq := s.Touched(q, solo.Colour(c))
@@ -512,9 +524,15 @@ func TestServedMatchesLaying(t *testing.T) {
 					}
 				}
 				best, touched = max(best, n), max(touched, m)
+				joint = max(joint, n+int(own[f])-ownBest)
 			}
-			got := lc.served(0, fr[:nf], c, wants, len(wants))
+			got := lc.served(0, fr[:nf], c, wants, len(wants), nil, 0)
 			require.Equal(t, best, got, "seed %d, colour %d, %d tasks", seed, c, len(wants))
+			gotJoint := lc.served(0, fr[:nf], c, wants, len(wants), &own, ownBest)
+			require.Equal(t, joint, gotJoint, "seed %d, colour %d, %d tasks, own %v: with the tile's own tasks", seed, c, len(wants), own[:nf])
+			if joint < best {
+				jointLower++
+			}
 			asked++
 			if got < touched {
 				lower++
@@ -522,6 +540,7 @@ func TestServedMatchesLaying(t *testing.T) {
 		}
 	}
 	assert.Greater(t, lower, asked/10, "served under the touched count on %d of %d", lower, asked)
+	assert.Greater(t, jointLower, asked/10, "served with own under served alone on %d of %d", jointLower, asked)
 }
 
 // TestPinnedMetMatchesLaying: at positions of random games, for tasks of
