@@ -89,6 +89,32 @@ type layCheck struct {
 	// ownLive[k]: the tasks of ids[k] that a layout can fulfil (all of
 	// them unless the caller knows better: liveOwn).
 	ownLive [layCheckMost]uint8
+	// fix[k]: how the last call of ownMost counted the tasks of ids[k]
+	// that need colours of which no other tile comes (for servedOwn).
+	fix [layCheckMost]fixedTasks
+}
+
+// fixedTasks are the tasks of a tile still to come that ownMost counted as
+// one cell sees them: t[:n] (n 0 where it counted none so), others and
+// free as it had them, and best, the most that one cell sees enough for.
+type fixedTasks struct {
+	t      [3]solo.Task
+	n      int
+	best   int
+	free   int
+	others [solo.NumColours]int
+}
+
+// at is the number of the tasks that the cell seeing sees sees enough
+// for.
+func (ft *fixedTasks) at(sees *[solo.NumColours]uint8) int {
+	m := 0
+	for _, t := range ft.t[:ft.n] {
+		if seesFixed(&t, sees, &ft.others, ft.free) {
+			m++
+		}
+	}
+	return m
 }
 
 // takeOrders fills next for the tiles ids[:n] taken from s's wheel: a turn
@@ -315,7 +341,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 		}
 	}
 	if most >= lc.need && most-single[0]-single[1]-single[2]-single[3] < lc.need {
-		most = lc.oneOfColour(d, fr[:nf], used, &lay, &rem, most, &single, wants[:nw])
+		most = lc.oneOfColour(d, fr[:nf], used, most, &single, wants[:nw])
 	}
 	if most < lc.need {
 		return false
@@ -399,7 +425,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 			if single2[c] == 0 || solo.Colour(c) == col || base+nearAll+int(tiles[id].ntasks) < lc.need {
 				continue
 			}
-			base -= single2[c] - lc.servedOwn(d, fr[:nf], after, c, wants2[:nw2], single2[c], &lay2, &rem2, int(col))
+			base -= single2[c] - lc.servedOwn(d, fr[:nf], after, c, wants2[:nw2], single2[c])
 		}
 		if base+nearAll+int(tiles[id].ntasks) < lc.need {
 			continue
@@ -643,7 +669,8 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 		self := tiles[id].colour
 		others := *rem
 		others[self]--
-		var fixedT [3]solo.Task // the tile's tasks counted that need a fixed colour
+		ft := &lc.fix[i]
+		ft.n, ft.free, ft.others = 0, free, others
 		nf, pinned := 0, false
 	tasks:
 		for j, t := range tiles[id].tasks[:tiles[id].ntasks] {
@@ -677,7 +704,7 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 				continue
 			}
 			if !pin {
-				fixedT[nf] = t
+				ft.t[nf] = t
 				nf++
 				continue
 			}
@@ -692,7 +719,7 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 		}
 		if pinned {
 			// Counted task by task, as the pins are.
-			for _, t := range fixedT[:nf] {
+			for _, t := range ft.t[:nf] {
 				if lc.seesSome(d, fr, &t, &others, free) {
 					n++
 				}
@@ -701,24 +728,20 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 		}
 		// The tile lies on one cell: at most the tasks that one cell
 		// sees enough for.
+		ft.n = nf
 		best := 0
 		for f, q := range fr {
 			if !lc.seesOK[d][f] {
 				lc.sees[d][f] = s.CellSees(q)
 				lc.seesOK[d][f] = true
 			}
-			m := 0
-			for _, t := range fixedT[:nf] {
-				if seesFixed(&t, &lc.sees[d][f], &others, free) {
-					m++
-				}
-			}
-			if m > best {
+			if m := ft.at(&lc.sees[d][f]); m > best {
 				if best = m; best == nf {
 					break
 				}
 			}
 		}
+		ft.best = best
 		n += best
 	}
 	return n
@@ -858,14 +881,14 @@ func seesFixed(t *solo.Task, sees *[solo.NumColours]uint8, others *[solo.NumColo
 // through that tile, on a cell of the frontier fr (a cell next to no
 // display tile joins no display group). So at most the most such tasks
 // that it fulfils from one cell count, with the tile's own tasks that
-// ownMost counted as one cell sees them (the tiles not in used; lay and
-// rem as ownMost had them: servedOwn).
-func (lc *layCheck) oneOfColour(d int, fr []solo.Cell, used uint32, lay, rem *[solo.NumColours]int, most int, single *[solo.NumColours]int, wants []wantTask) int {
+// ownMost, called last with used, counted as one cell sees them
+// (servedOwn).
+func (lc *layCheck) oneOfColour(d int, fr []solo.Cell, used uint32, most int, single *[solo.NumColours]int, wants []wantTask) int {
 	for c := range solo.NumColours {
 		if single[c] == 0 || most < lc.need {
 			continue
 		}
-		most -= single[c] - lc.servedOwn(d, fr, used, c, wants, single[c], lay, rem, noColour)
+		most -= single[c] - lc.servedOwn(d, fr, used, c, wants, single[c])
 	}
 	return most
 }
@@ -888,11 +911,10 @@ type wantTask struct {
 // tasks on the tiles the cell touches could beat the best so far.
 //
 // With own (not nil), the tile's own tasks that ownMost counted as one
-// cell sees them (fixedAt: own[f] on the f-th cell, ownBest on the best)
-// lie on the same cell: served is then the most, over the cells, of the
-// tasks served there and the tile's tasks seen there, less ownBest
-// (which ownMost counted already).
-func (lc *layCheck) served(d int, fr []solo.Cell, c int, wants []wantTask, all int, own *[solo.MaxFrontier]uint8, ownBest int) int {
+// cell sees them (fixedTasks) lie on the same cell: served is then the
+// most, over the cells, of the tasks served there and the tile's tasks
+// seen there, less own.best (which ownMost counted already).
+func (lc *layCheck) served(d int, fr []solo.Cell, c int, wants []wantTask, all int, own *fixedTasks) int {
 	var mine [3 * solo.MaxTurns]wantTask // the tasks of wants lacking c
 	var in uint32                        // their tiles
 	n := 0
@@ -910,18 +932,24 @@ func (lc *layCheck) served(d int, fr []solo.Cell, c int, wants []wantTask, all i
 		if t == 0 {
 			continue
 		}
-		less := 0 // what the tile's own tasks lose on this cell
-		if own != nil {
-			less = ownBest - int(own[f])
-		}
 		on := 0
 		for _, w := range mine[:n] {
 			if t&(1<<w.i) != 0 {
 				on++
 			}
 		}
-		if on-less <= best {
+		if on <= best {
 			continue
+		}
+		less := 0 // what the tile's own tasks lose on this cell
+		if own != nil {
+			if !lc.seesOK[d][f] {
+				lc.sees[d][f] = lc.st[d].CellSees(p)
+				lc.seesOK[d][f] = true
+			}
+			if less = own.best - own.at(&lc.sees[d][f]); on-less <= best {
+				continue
+			}
 		}
 		aft := lc.sightAfter(d, c, f, p)
 		on = 0
@@ -941,87 +969,17 @@ func (lc *layCheck) served(d int, fr []solo.Cell, c int, wants []wantTask, all i
 }
 
 // servedOwn is served for the last tile of colour c (not in used), with
-// its own tasks (fixedAt) where ownMost counted them as one cell sees
-// them, lay, rem and free as ownMost had them (forty-ninth round: one
-// worker, the proof alone, seeds 3, 29, 11 and 38 in 92.8 s against
-// 96.3 s without, 26 and 49 in 121.3 s against 124.3 s, each beside the
-// other build).
-func (lc *layCheck) servedOwn(d int, fr []solo.Cell, used uint32, c int, wants []wantTask, all int, lay, rem *[solo.NumColours]int, free int) int {
-	var own [solo.MaxFrontier]uint8
-	if ownBest, ok := lc.fixedAt(d, fr, used, c, lay, rem, free, &own); ok {
-		return lc.served(d, fr, c, wants, all, &own, ownBest)
-	}
-	return lc.served(d, fr, c, wants, all, nil, 0)
-}
-
-// fixedAt finds the tile of colour c not in used, of which rem holds one,
-// and sets own[f], for each cell f of st[d]'s frontier fr, to the number
-// of its tasks that ownMost counts as one cell sees them (those that need
-// a colour of which no other tile comes, except free) that the cell sees
-// enough for, and returns their most. It reports false where ownMost
-// counted none of the tile's tasks that way (none needs such a colour,
-// or one is pinned: it needs free, of which no other tile comes after).
-func (lc *layCheck) fixedAt(d int, fr []solo.Cell, used uint32, c int, lay, rem *[solo.NumColours]int, free int, own *[solo.MaxFrontier]uint8) (int, bool) {
-	k := -1
-	for i, id := range lc.ids[:lc.n] {
-		if used&(1<<i) == 0 && int(tiles[id].colour) == c {
-			k = i
+// its own tasks where ownMost, called last with used, counted them as one
+// cell sees them (fixedTasks) (forty-ninth round: one worker, the proof
+// alone, seeds 3, 29, 11 and 38 in 92.8 s against 96.3 s without, 26 and
+// 49 in 121.3 s against 124.3 s, each beside the other build).
+func (lc *layCheck) servedOwn(d int, fr []solo.Cell, used uint32, c int, wants []wantTask, all int) int {
+	for k, id := range lc.ids[:lc.n] {
+		if used&(1<<k) == 0 && int(tiles[id].colour) == c && lc.fix[k].n > 0 {
+			return lc.served(d, fr, c, wants, all, &lc.fix[k])
 		}
 	}
-	if k < 0 {
-		return 0, false
-	}
-	id := lc.ids[k]
-	others := *rem
-	others[c]--
-	var fixedT [3]solo.Task
-	nt := 0
-tasks:
-	for j, t := range tiles[id].tasks[:tiles[id].ntasks] {
-		if lc.ownLive[k]&(1<<j) == 0 {
-			continue
-		}
-		fixed := false
-		for x := range solo.NumColours {
-			n := lay[x] + rem[x]
-			if x == c {
-				n--
-			}
-			if n < int(t[x]) {
-				continue tasks
-			}
-			if t[x] > 0 && others[x] == 0 && x != free {
-				fixed = true
-			}
-		}
-		if free != noColour && t[free] > 0 && others[free] == 0 {
-			return 0, false // pinned: counted task by task
-		}
-		if fixed {
-			fixedT[nt] = t
-			nt++
-		}
-	}
-	if nt == 0 {
-		return 0, false
-	}
-	s := &lc.st[d]
-	best := 0
-	for f, q := range fr {
-		if !lc.seesOK[d][f] {
-			lc.sees[d][f] = s.CellSees(q)
-			lc.seesOK[d][f] = true
-		}
-		m := 0
-		for _, t := range fixedT[:nt] {
-			if seesFixed(&t, &lc.sees[d][f], &others, free) {
-				m++
-			}
-		}
-		own[f] = uint8(m)
-		best = max(best, m)
-	}
-	return best, true
+	return lc.served(d, fr, c, wants, all, nil)
 }
 
 // lacksOne returns the first colour the open task o lacks of which one

@@ -471,9 +471,9 @@ func TestTakeOrdersFollowTheEngine(t *testing.T) {
 // tile of that colour on each empty cell next to the display and reading
 // the tasks' tiles' sights gives; and it is under the count of the tasks'
 // tiles touched alone somewhere, so the amounts matter. Given the tile's
-// own tasks seen on each cell (made up), it is the most over the cells of
-// both, less the most of its own (ownMost's count), and often under
-// served alone.
+// own tasks that need colours of which no tile comes (made up), it is the
+// most over the cells of both, less the most of its own that one cell
+// sees (ownMost's count), and often under served alone.
 func TestServedMatchesLaying(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var lc layCheck
@@ -500,14 +500,24 @@ func TestServedMatchesLaying(t *testing.T) {
 			if len(wants) == 0 {
 				continue
 			}
-			// own: the tile's own tasks seen on each cell, made up, at
-			// most ownBest: served with them is the most over the cells
-			// of the tasks served and own, less ownBest, and at least 0.
-			var own [solo.MaxFrontier]uint8
-			ownBest := 0
-			for f := range nf {
-				own[f] = uint8(rng.IntN(3))
-				ownBest = max(ownBest, int(own[f]))
+			// own: tasks of random tiles, taken as needing only colours
+			// of which no tile comes: served with them is the most over
+			// the cells of the tasks served and own's seen there
+			// (fixedTasks.at), less own's most on one cell, and at least 0.
+			own := fixedTasks{free: noColour}
+			for own.n = range 1 + rng.IntN(3) {
+				id := 1 + rng.IntN(solo.NumTiles)
+				for tiles[id].ntasks == 0 {
+					id = 1 + rng.IntN(solo.NumTiles)
+				}
+				own.t[own.n] = tiles[id].tasks[rng.IntN(int(tiles[id].ntasks))]
+			}
+			own.n++
+			var ownAt [solo.MaxFrontier]int
+			for f, q := range fr[:nf] {
+				sees := s.CellSees(q)
+				ownAt[f] = own.at(&sees)
+				own.best = max(own.best, ownAt[f])
 			}
 			best, touched, joint := 0, 0, 0
 			for f, q := range fr[:nf] {
@@ -524,12 +534,13 @@ func TestServedMatchesLaying(t *testing.T) {
 					}
 				}
 				best, touched = max(best, n), max(touched, m)
-				joint = max(joint, n+int(own[f])-ownBest)
+				joint = max(joint, n+ownAt[f]-own.best)
 			}
-			got := lc.served(0, fr[:nf], c, wants, len(wants), nil, 0)
+			got := lc.served(0, fr[:nf], c, wants, len(wants), nil)
 			require.Equal(t, best, got, "seed %d, colour %d, %d tasks", seed, c, len(wants))
-			gotJoint := lc.served(0, fr[:nf], c, wants, len(wants), &own, ownBest)
-			require.Equal(t, joint, gotJoint, "seed %d, colour %d, %d tasks, own %v: with the tile's own tasks", seed, c, len(wants), own[:nf])
+			clear(lc.seesOK[0][:])
+			gotJoint := lc.served(0, fr[:nf], c, wants, len(wants), &own)
+			require.Equal(t, joint, gotJoint, "seed %d, colour %d, %d tasks, own %v on the cells: with the tile's own tasks", seed, c, len(wants), ownAt[:nf])
 			if joint < best {
 				jointLower++
 			}
