@@ -259,7 +259,9 @@ func TestLayoutEndsLaidCutsMore(t *testing.T) {
 		require.LessOrEqual(t, v, limit, "seed %d: layoutEndsTiles cuts at its own value", seed)
 		// The same with an exhaustive search deciding which sets fall
 		// short: layCheck is exact or gives up, so never above it.
-		exact := func(s *solo.State, ids []uint8) bool { return mostTokens(s, ids) < solo.TokensPhase1 }
+		exact := func(s *solo.State, ids []uint8, _ *[solo.MaxTurns]uint8, _ *[layCheckMost]uint8) bool {
+			return mostTokens(s, ids) < solo.TokensPhase1
+		}
 		ve := m.layoutEndsHolding(&s, limit, &byExact, 0, exact, false, nil)
 		require.False(t, vl > limit && ve <= limit, "seed %d: layoutEndsLaid cuts, the exhaustive check does not", seed)
 		more := vl > limit
@@ -319,11 +321,11 @@ func TestLayShortRemembers(t *testing.T) {
 		wheel, _, _ := wheelOf(&s)
 		ids := wheel[:1+rng.IntN(min(layCheckMost, len(wheel)))]
 		want := !lc.reaches(&s, ids, solo.TokensPhase1)
-		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: searched", seed, ids)
+		require.Equal(t, want, layShort(&s, ids, nil, nil), "seed %d, tiles %v: searched", seed, ids)
 		lc.prepare(&s, ids)
 		h := lc.key(&s, solo.TokensPhase1)
 		require.Equal(t, h, shortMemo[h>>(64-shortMemoBits)].Load()&^1, "seed %d: the answer is not in the memo", seed)
-		require.Equal(t, want, layShort(&s, ids), "seed %d, tiles %v: from the memo", seed, ids)
+		require.Equal(t, want, layShort(&s, ids, nil, nil), "seed %d, tiles %v: from the memo", seed, ids)
 		asked++
 		if want {
 			short++
@@ -668,7 +670,9 @@ func TestChildrenInheritRefutedSets(t *testing.T) {
 		// sets left uncounted) changes nothing of the parent's own bound.
 		require.Equal(t, m.layoutEndsLaid(&s, limit, &alone, nil), v, "seed %d: the bound kept for the children", seed)
 		require.Equal(t, alone, by, "seed %d: the tiles ruled out with the sets kept for the children", seed)
-		exact := func(s *solo.State, ids []uint8) bool { return mostTokens(s, ids) < solo.TokensPhase1 }
+		exact := func(s *solo.State, ids []uint8, _ *[solo.MaxTurns]uint8, _ *[layCheckMost]uint8) bool {
+			return mostTokens(s, ids) < solo.TokensPhase1
+		}
 		scratch := new(reachScratch)
 		eachPhase1Child(&s, func(sp uint8, _ int, c *solo.State) {
 			children++
@@ -809,6 +813,83 @@ func TestLiveTasksHoldEveryLayout(t *testing.T) {
 	assert.Greater(t, outDisp, sets, "display tasks left out")
 	assert.Greater(t, outBeside, sets/4, "display tasks left out beside a task of their tile")
 	assert.Greater(t, refuted, sets*3/4, "the checks that refuted one more than the most")
+	assert.Greater(t, outOwn, sets/4, "the sets' tasks left out")
+}
+
+// phase1Counter is the setCounter layoutEndsHolding builds for a phase-1
+// position s: for the wheel's tiles U[:r] (phase1Sets) and the deck's
+// tiles that phase 2 may bring after them.
+func phase1Counter(m *model, s *solo.State) (U []uint8, r int, sc setCounter) {
+	var all [maxAdded]uint8
+	var spaceBit [solo.SetupTiles]uint32
+	scratch := new(reachScratch)
+	r, _ = phase1Sets(s, &all, &spaceBit, scratch)
+	n := r
+	for i := solo.SetupTiles; i < min(m.deckLen, 2*solo.SetupTiles); i++ {
+		all[n] = m.deck[i]
+		n++
+	}
+	var wheelCol [solo.NumColours]int
+	for _, id := range all[:n] {
+		wheelCol[tiles[id].colour]++
+	}
+	sc = m.counterFrom(s, all[:n], &wheelCol, scratch, new([3 * solo.MaxTurns]openTask), new([solo.NumColours]int), nil, 0)
+	return all[:n], r, sc
+}
+
+// TestPhase1LiveTasksHoldEveryLayout: at phase-1 positions short of 8
+// tokens, for random sets of one to three wheel tiles, every task that
+// some layout of the set's tiles fulfils (fulfilledAny) is among those
+// that liveTasks and setCounter.liveOwn, with the counter that
+// layoutEndsHolding builds, leave to its laying checks (layShort); and
+// they leave out some of the counter's open tasks and of the set's.
+func TestPhase1LiveTasksHoldEveryLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	sets, outDisp, outOwn := 0, 0, 0
+	for seed := uint64(1); sets < 150; seed++ {
+		d := solo.SeedDeck(seed)
+		s, ok := shortOf8(d, rng)
+		if !ok {
+			continue
+		}
+		U, r, sc := phase1Counter(newModel(d), &s)
+		if r == 0 {
+			continue
+		}
+		var X int
+		for _, b := range rng.Perm(r)[:1+rng.IntN(min(3, r))] {
+			X |= 1 << b
+		}
+		var ids []uint8
+		var packed uint32
+		for b := X; b != 0; b &= b - 1 {
+			id := U[bits.TrailingZeros(uint(b))]
+			ids = append(ids, id)
+			packed += 1 << (8 * tiles[id].colour)
+		}
+		var live [solo.MaxTurns]uint8
+		liveTasks(sc.open, packed, &live)
+		var own [layCheckMost]uint8
+		sc.liveOwn(X, packed, &own)
+		var disp [solo.MaxTurns]uint8
+		ownMet := map[uint8]uint8{}
+		fulfilledAny(&s, ids, &disp, ownMet)
+		for i := range s.DisplaySize() {
+			require.Zero(t, disp[i]&^live[i], "seed %d, tiles %v: display tile %d's tasks %b fulfilled, live %b", seed, ids, i, disp[i], live[i])
+		}
+		for _, o := range sc.open {
+			if live[o.i]&(1<<o.j) == 0 {
+				outDisp++
+			}
+		}
+		for k, id := range ids {
+			require.Zero(t, ownMet[id]&^own[k], "seed %d, tiles %v: tile %d's tasks %b fulfilled, live %b", seed, ids, id, ownMet[id], own[k])
+			outOwn += bits.OnesCount8((uint8(1)<<tiles[id].ntasks - 1) &^ own[k])
+		}
+		sets++
+	}
+	t.Logf("%d sets: %d of the counter's open display tasks and %d of the sets' tasks left out", sets, outDisp, outOwn)
+	assert.Greater(t, outDisp, sets, "display tasks left out")
 	assert.Greater(t, outOwn, sets/4, "the sets' tasks left out")
 }
 
