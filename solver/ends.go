@@ -581,11 +581,11 @@ func (m *model) layoutEndsHolding(s *solo.State, limit int, by *[spaceCount]int,
 			// proof alone, seeds 3, 29, 11 and 38 in 86.0 s against
 			// 88.9 s, 26 and 49 in 114.4 s against 118.5 s, each beside
 			// the other build).
-			var live [solo.MaxTurns]uint8
-			liveTasks(sc.open, lo.added[X], &live)
-			var own [layCheckMost]uint8
-			sc.liveOwn(int(X), lo.added[X], &own)
-			if short(s, ids, &live, &own) {
+			live, own := &scratch.layLive, &scratch.layOwn
+			clear(live[:])
+			liveTasks(sc.open, lo.added[X], live)
+			sc.liveOwn(int(X), lo.added[X], own)
+			if short(s, ids, live, own) {
 				refuted[X>>6] |= 1 << (X & 63)
 				lb[X] = infinity
 				again = true

@@ -1031,8 +1031,12 @@ type reachScratch struct {
 	accStamp [solo.GridCells]uint32
 	accGen   uint32
 	cells    cellSights
-	// layIDs: the tiles of a set layoutEndsLaid asks layShort about.
-	layIDs [layCheckMost]uint8
+	// layIDs: the tiles of a set layoutEndsLaid asks layShort about;
+	// layLive and layOwn, the tasks it leaves to the check (liveTasks,
+	// setCounter.liveOwn).
+	layIDs  [layCheckMost]uint8
+	layLive [solo.MaxTurns]uint8
+	layOwn  [layCheckMost]uint8
 	// lo: layoutEnds' sums over the wheel's tiles.
 	lo setSums
 	// colours: layoutEnds' memo of its counter's open tasks by colours.
