@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -727,6 +728,27 @@ func fulfilledAny(s *solo.State, ids []uint8, disp *[solo.MaxTurns]uint8, own ma
 	})
 }
 
+// liveHolds returns the tasks liveTasks and setCounter.liveOwn leave to a
+// laying check of the set S of the counter sc's wheel tiles (ids, their
+// colour counts packed) on s's display, and requires that every task
+// some layout of ids fulfils in any order (fulfilledAny) is among them;
+// where names the position in the messages.
+func liveHolds(t *testing.T, s *solo.State, ids []uint8, sc *setCounter, S int, packed uint32, where string) (live [solo.MaxTurns]uint8, own [layCheckMost]uint8) {
+	t.Helper()
+	liveTasks(sc.open, packed, &live)
+	sc.liveOwn(S, packed, &own)
+	var disp [solo.MaxTurns]uint8
+	ownMet := map[uint8]uint8{}
+	fulfilledAny(s, ids, &disp, ownMet)
+	for i := range s.DisplaySize() {
+		require.Zero(t, disp[i]&^live[i], "%s, tiles %v: display tile %d's tasks %b fulfilled, live %b", where, ids, i, disp[i], live[i])
+	}
+	for k, id := range ids {
+		require.Zero(t, ownMet[id]&^own[k], "%s, tiles %v: tile %d's tasks %b fulfilled, live %b", where, ids, id, ownMet[id], own[k])
+	}
+	return live, own
+}
+
 // TestLiveTasksHoldEveryLayout: at phase-2 positions of random lines, for
 // random sets of one to four wheel tiles, every task that some layout of
 // the set's tiles on the display fulfils, in any order (fulfilledAny), is
@@ -771,16 +793,7 @@ func TestLiveTasksHoldEveryLayout(t *testing.T) {
 			for b := S; b != 0; b &= b - 1 {
 				ids = append(ids, wheel[bits.TrailingZeros(uint(b))])
 			}
-			var live [solo.MaxTurns]uint8
-			liveTasks(sc.open, sums.added[S], &live)
-			var own [layCheckMost]uint8
-			sc.liveOwn(S, sums.added[S], &own)
-			var disp [solo.MaxTurns]uint8
-			ownMet := map[uint8]uint8{}
-			fulfilledAny(&s, ids, &disp, ownMet)
-			for i := range s.DisplaySize() {
-				require.Zero(t, disp[i]&^live[i], "game %d, tiles %v: display tile %d's tasks %b fulfilled, live %b", game, ids, i, disp[i], live[i])
-			}
+			live, own := liveHolds(t, &s, ids, &sc, S, sums.added[S], fmt.Sprintf("game %d", game))
 			for _, o := range sc.open {
 				if live[o.i]&(1<<o.j) == 0 {
 					outDisp++ // the counter's open task, but not with this set
@@ -803,7 +816,6 @@ func TestLiveTasksHoldEveryLayout(t *testing.T) {
 				}
 			}
 			for k, id := range ids {
-				require.Zero(t, ownMet[id]&^own[k], "game %d, tiles %v: tile %d's tasks %b fulfilled, live %b", game, ids, id, ownMet[id], own[k])
 				outOwn += bits.OnesCount8((uint8(1)<<tiles[id].ntasks - 1) &^ own[k])
 			}
 			sets++
@@ -867,23 +879,13 @@ func TestPhase1LiveTasksHoldEveryLayout(t *testing.T) {
 			ids = append(ids, id)
 			packed += 1 << (8 * tiles[id].colour)
 		}
-		var live [solo.MaxTurns]uint8
-		liveTasks(sc.open, packed, &live)
-		var own [layCheckMost]uint8
-		sc.liveOwn(X, packed, &own)
-		var disp [solo.MaxTurns]uint8
-		ownMet := map[uint8]uint8{}
-		fulfilledAny(&s, ids, &disp, ownMet)
-		for i := range s.DisplaySize() {
-			require.Zero(t, disp[i]&^live[i], "seed %d, tiles %v: display tile %d's tasks %b fulfilled, live %b", seed, ids, i, disp[i], live[i])
-		}
+		live, own := liveHolds(t, &s, ids, &sc, X, packed, fmt.Sprintf("seed %d", seed))
 		for _, o := range sc.open {
 			if live[o.i]&(1<<o.j) == 0 {
 				outDisp++
 			}
 		}
 		for k, id := range ids {
-			require.Zero(t, ownMet[id]&^own[k], "seed %d, tiles %v: tile %d's tasks %b fulfilled, live %b", seed, ids, id, ownMet[id], own[k])
 			outOwn += bits.OnesCount8((uint8(1)<<tiles[id].ntasks - 1) &^ own[k])
 		}
 		sets++
