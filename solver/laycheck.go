@@ -207,6 +207,21 @@ type nearTask struct {
 	i, k uint8
 }
 
+// seesAt returns State.CellSees of the f-th cell p of st[d]'s frontier,
+// found once per layout and cell (fillSees, apart so that seesAt
+// inlines).
+func (lc *layCheck) seesAt(d, f int, p solo.Cell) *[solo.NumColours]uint8 {
+	if !lc.seesOK[d][f] {
+		lc.fillSees(d, f, p)
+	}
+	return &lc.sees[d][f]
+}
+
+func (lc *layCheck) fillSees(d, f int, p solo.Cell) {
+	lc.sees[d][f] = lc.st[d].CellSees(p)
+	lc.seesOK[d][f] = true
+}
+
 // sightAfter returns State.SightAfter's sights for a tile of colour c on
 // the f-th cell p of st[d]'s frontier, found once per layout and cell.
 func (lc *layCheck) sightAfter(d, c, f int, p solo.Cell) *[solo.MaxTurns]uint8 {
@@ -432,11 +447,7 @@ func (lc *layCheck) search(d int, used uint32, h uint64, last int) bool {
 		}
 		for f, p := range fr[:nf] {
 			h2 := h ^ mix(uint64(id)<<16|uint64(p))
-			if !lc.seesOK[d][f] {
-				lc.sees[d][f] = s.CellSees(p)
-				lc.seesOK[d][f] = true
-			}
-			ub := base + lc.ownAt(k, lc.sees[d][f], &lay2, &rem2)
+			ub := base + lc.ownAt(k, *lc.seesAt(d, f, p), &lay2, &rem2)
 			if ub+nearAll < lc.need {
 				continue
 			}
@@ -593,11 +604,7 @@ func (lc *layCheck) lastOne(d int, used uint32, last int) bool {
 				return true
 			}
 		}
-		if !lc.seesOK[d][f] {
-			lc.sees[d][f] = s.CellSees(p)
-			lc.seesOK[d][f] = true
-		}
-		sees := &lc.sees[d][f]
+		sees := lc.seesAt(d, f, p)
 		o := 0
 		for j, t := range tiles[id].tasks[:tiles[id].ntasks] {
 			if lc.ownLive[k]&(1<<j) != 0 && sees[0] >= t[0] && sees[1] >= t[1] && sees[2] >= t[2] && sees[3] >= t[3] {
@@ -660,7 +667,6 @@ const noColour = -1
 // about to be laid, are listed in pins (unless nil); a tile with such a
 // task has its tasks counted each on its own, as pinnedMet takes them.
 func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.NumColours]int, free int, pins *pinTasks) int {
-	s := &lc.st[d]
 	n := 0
 	for i, id := range lc.ids[:lc.n] {
 		if used&(1<<i) != 0 {
@@ -731,11 +737,7 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 		ft.n = nf
 		best := 0
 		for f, q := range fr {
-			if !lc.seesOK[d][f] {
-				lc.sees[d][f] = s.CellSees(q)
-				lc.seesOK[d][f] = true
-			}
-			if m := ft.at(&lc.sees[d][f]); m > best {
+			if m := ft.at(lc.seesAt(d, f, q)); m > best {
 				if best = m; best == nf {
 					break
 				}
@@ -751,13 +753,8 @@ func (lc *layCheck) ownMost(d int, fr []solo.Cell, used uint32, lay, rem *[solo.
 // of each colour of task t of which no other tile is still to come
 // (others), except free (seesFixed).
 func (lc *layCheck) seesSome(d int, fr []solo.Cell, t *solo.Task, others *[solo.NumColours]int, free int) bool {
-	s := &lc.st[d]
 	for f, q := range fr {
-		if !lc.seesOK[d][f] {
-			lc.sees[d][f] = s.CellSees(q)
-			lc.seesOK[d][f] = true
-		}
-		if seesFixed(t, &lc.sees[d][f], others, free) {
+		if seesFixed(t, lc.seesAt(d, f, q), others, free) {
 			return true
 		}
 	}
@@ -790,16 +787,11 @@ type pinTask struct {
 // fr that see enough of its fixed colours, and those that see enough of
 // col too.
 func (lc *layCheck) preparePins(d int, fr []solo.Cell, col solo.Colour, pins *pinTasks) {
-	s := &lc.st[d]
 	for k := range pins.t[:pins.n] {
 		pt := &pins.t[k]
 		pt.met, pt.cands = -1, 0
 		for g, q := range fr {
-			if !lc.seesOK[d][g] {
-				lc.sees[d][g] = s.CellSees(q)
-				lc.seesOK[d][g] = true
-			}
-			sees := &lc.sees[d][g]
+			sees := lc.seesAt(d, g, q)
 			ok := true
 			for m := pt.fixed; m != 0; m &= m - 1 {
 				if c := bits.TrailingZeros8(m); sees[c] < pt.t[c] {
@@ -943,11 +935,7 @@ func (lc *layCheck) served(d int, fr []solo.Cell, c int, wants []wantTask, all i
 		}
 		less := 0 // what the tile's own tasks lose on this cell
 		if own != nil {
-			if !lc.seesOK[d][f] {
-				lc.sees[d][f] = lc.st[d].CellSees(p)
-				lc.seesOK[d][f] = true
-			}
-			if less = own.best - own.at(&lc.sees[d][f]); on-less <= best {
+			if less = own.best - own.at(lc.seesAt(d, f, p)); on-less <= best {
 				continue
 			}
 		}

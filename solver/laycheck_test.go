@@ -507,15 +507,14 @@ func TestServedMatchesLaying(t *testing.T) {
 			// of which no tile comes: served with them is the most over
 			// the cells of the tasks served and own's seen there
 			// (fixedTasks.at), less own's most on one cell, and at least 0.
-			own := fixedTasks{free: noColour}
-			for own.n = range 1 + rng.IntN(3) {
+			own := fixedTasks{n: 1 + rng.IntN(3), free: noColour}
+			for k := range own.n {
 				id := 1 + rng.IntN(solo.NumTiles)
 				for tiles[id].ntasks == 0 {
 					id = 1 + rng.IntN(solo.NumTiles)
 				}
-				own.t[own.n] = tiles[id].tasks[rng.IntN(int(tiles[id].ntasks))]
+				own.t[k] = tiles[id].tasks[rng.IntN(int(tiles[id].ntasks))]
 			}
-			own.n++
 			var ownAt [solo.MaxFrontier]int
 			for f, q := range fr[:nf] {
 				sees := s.CellSees(q)
