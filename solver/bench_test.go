@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -289,7 +290,7 @@ func straightProof(b *testing.B, seed uint64, optimum, workers int) {
 	sh.straight = true
 	sh.best.Store(int32(optimum))
 	begin := time.Now()
-	done := make(chan struct{}, workers)
+	var wg sync.WaitGroup
 	for i := range workers {
 		w := newWorker(sh)
 		w.id = i
@@ -297,14 +298,9 @@ func straightProof(b *testing.B, seed uint64, optimum, workers int) {
 		if i > 0 {
 			w.mirror = mirrorDepth
 		}
-		go func() {
-			w.prove()
-			done <- struct{}{}
-		}()
+		wg.Go(w.prove)
 	}
-	for range workers {
-		<-done
-	}
+	wg.Wait()
 	if lb := int(sh.lb.Load()); lb != optimum {
 		b.Fatalf("seed %d: proven bound %d, want the optimum %d", seed, lb, optimum)
 	}
