@@ -733,6 +733,10 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	code := colourCode(&n)
 	cs := sc.cs
 	tok = sc.tokens
+	// inv[c]: the counted tasks that colour c's losses below are about
+	// (lossInvolves), for adding the losses of colours that share none.
+	var inv [solo.NumColours]lossInvolves
+	var tileTok [maxAdded]uint8 // each tile's counted tasks
 	for b := uint(S); b != 0; b &= b - 1 {
 		i := bits.TrailingZeros(b)
 		id := sc.wheel[i]
@@ -758,12 +762,14 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 		}
 		if pinned || sat&names[id][absent] == 0 {
 			tok += bits.OnesCount8(sat)
+			tileTok[i] = uint8(bits.OnesCount8(sat))
 			if b := cs.blind &^ absent0 &^ (1 << own); b != 0 && sat != 0 {
 				for ; b != 0; b &= b - 1 {
 					c := bits.TrailingZeros8(b)
 					if k := needMost[id][sat][c]; k > 0 {
 						sc.uses[c][nuse[c]] = k
 						nuse[c]++
+						inv[c].tiles |= 1 << i
 					}
 				}
 			}
@@ -804,12 +810,14 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 					}
 					sc.reach[c][nreach[c]] = r
 					nreach[c]++
+					inv[c].open[k>>6] |= 1 << (k & 63)
 				}
 			}
 			for l := o.local; l != 0; l &= l - 1 {
 				c := bits.TrailingZeros8(l)
 				sc.local[c][nlocal[c]] = o.near
 				nlocal[c]++
+				inv[c].open[k>>6] |= 1 << (k & 63)
 				if lastTile[c] != o.id {
 					// A display tile's tasks come one after another:
 					// the tile takes one side of a new tile of colour c.
@@ -830,15 +838,18 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 			for m := sc.pinSat & sc.pinLack[c]; m != 0; m &= m - 1 {
 				sc.reach[c][nreach[c]] = sc.pinReach[c]
 				nreach[c]++
+				inv[c].tiles |= 1 << (sc.pin - 1)
 			}
 		}
 	}
 	// A tile that sees no tile of colour c yet needs a new one on a
 	// cell next to it; with fewer new tiles of colour c than such
 	// tiles need between them, some of their tasks go without. Each
-	// colour's loss holds alone, so the largest one counts.
-	loss := 0
+	// colour's loss holds alone, and the losses of colours whose rules
+	// are about different tasks add up (disjointLoss).
+	var losses [solo.NumColours]int
 	for c := range solo.NumColours {
+		loss := 0
 		if nlocal[c] > int(added[c]) {
 			loss = max(loss, nlocal[c]-maxCover(sc.local[c][:nlocal[c]], int(added[c])))
 		}
@@ -858,8 +869,65 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 				loss = max(loss, nreach[c]-coverTwo(sc.reach[c][:nreach[c]]))
 			}
 		}
+		losses[c] = loss
 	}
+	loss := disjointLoss(&losses, &inv, &tileTok)
 	return tok - loss, nc
+}
+
+// lossInvolves is what one colour's losses in setCounter.count are
+// about: the open tasks (bit k of open for sc.open[k]) and the tiles of
+// the set (bit i for wheel tile i, all of whose counted tasks count as
+// involved) among whose counted tasks the tasks lost are.
+type lossInvolves struct {
+	open  [2]uint64
+	tiles uint32
+}
+
+// disjointLoss bounds the counted tasks that no layout fulfils, from each
+// colour's loss (losses[c]: that many of the counted tasks inv[c] names
+// go without; tileTok[i]: the counted tasks of wheel tile i). Taken in
+// some order, a colour adds the part of its loss that must lie outside the
+// tasks the colours before it are about: its loss less the tasks it shares
+// with them, which are different tasks from theirs. The best order
+// counts; it is at least the largest loss, and the sum where the colours
+// share no task.
+func disjointLoss(losses *[solo.NumColours]int, inv *[solo.NumColours]lossInvolves, tileTok *[maxAdded]uint8) int {
+	var pos [solo.NumColours]int
+	np, best := 0, 0
+	for c, l := range losses {
+		if l > 0 {
+			pos[np] = c
+			np++
+			best = max(best, l)
+		}
+	}
+	if np < 2 {
+		return best
+	}
+	var walk func(left uint8, u lossInvolves, total int)
+	walk = func(left uint8, u lossInvolves, total int) {
+		best = max(best, total)
+		for b := left; b != 0; b &= b - 1 {
+			a := bits.TrailingZeros8(b)
+			in := &inv[pos[a]]
+			shared := bits.OnesCount64(in.open[0]&u.open[0]) + bits.OnesCount64(in.open[1]&u.open[1])
+			for t := in.tiles & u.tiles; t != 0; t &= t - 1 {
+				shared += int(tileTok[bits.TrailingZeros32(t)])
+			}
+			add := losses[pos[a]] - shared
+			if add <= 0 {
+				continue // as good as leaving it out
+			}
+			next := u
+			next.open[0] |= in.open[0]
+			next.open[1] |= in.open[1]
+			next.tiles |= in.tiles
+			walk(left&^(1<<a), next, total+add)
+		}
+	}
+	walk(1<<np-1, lossInvolves{}, 0)
+	return best
 }
 
 // pinnedLoss is the tasks of reach (each the cells whose tile of the

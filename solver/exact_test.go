@@ -287,3 +287,36 @@ func TestCeilingKeepsTheLeast(t *testing.T) {
 	}
 	assert.Greater(t, capped, 300, "calls answered by the ceiling alone")
 }
+
+// TestDisjointLoss: the colours' losses add up only over tasks they do not
+// share; a shared open task or tile takes its counted tasks off the later
+// colour's loss, and the result is never under the largest loss.
+func TestDisjointLoss(t *testing.T) {
+	openTask := func(ks ...int) lossInvolves {
+		var l lossInvolves
+		for _, k := range ks {
+			l.open[k>>6] |= 1 << (k & 63)
+		}
+		return l
+	}
+	var tileTok [maxAdded]uint8
+	tileTok[3] = 2
+	cases := []struct {
+		name   string
+		losses [solo.NumColours]int
+		inv    [solo.NumColours]lossInvolves
+		want   int
+	}{
+		{"none", [solo.NumColours]int{}, [solo.NumColours]lossInvolves{}, 0},
+		{"one colour", [solo.NumColours]int{0, 2}, [solo.NumColours]lossInvolves{{}, openTask(1, 2, 3)}, 2},
+		{"apart", [solo.NumColours]int{2, 0, 1}, [solo.NumColours]lossInvolves{openTask(0, 1), {}, openTask(2, 65)}, 3},
+		{"one open task shared", [solo.NumColours]int{2, 2}, [solo.NumColours]lossInvolves{openTask(0, 1), openTask(1, 2, 3)}, 3},
+		{"all shared", [solo.NumColours]int{1, 2}, [solo.NumColours]lossInvolves{openTask(5), openTask(5, 6)}, 2},
+		{"a tile shared", [solo.NumColours]int{2, 2}, [solo.NumColours]lossInvolves{{tiles: 1 << 3}, {tiles: 1<<3 | 1<<4}}, 2},
+		{"tile apart", [solo.NumColours]int{2, 0, 0, 1}, [solo.NumColours]lossInvolves{{tiles: 1 << 3}, {}, {}, {tiles: 1 << 4}}, 3},
+		{"order counts", [solo.NumColours]int{1, 3, 1}, [solo.NumColours]lossInvolves{openTask(0), openTask(0, 1, 2), openTask(70)}, 4},
+	}
+	for _, tc := range cases {
+		assert.Equal(t, tc.want, disjointLoss(&tc.losses, &tc.inv, &tileTok), tc.name)
+	}
+}
