@@ -674,6 +674,9 @@ type setCounter struct {
 	// pinned tile's colour that could join the pinned tile to a cell next
 	// to the task's tile (pinJoin; pinFar+1: more than pinFar).
 	pinDist [3 * solo.MaxTurns]uint8
+	// lossAdded: count's, the tokens disjointLoss took off beyond the
+	// largest colour's loss (the tests lay the sets where it is above 0).
+	lossAdded int
 }
 
 // sidesLoss bounds the tasks lost when tiles must sit beside the k new
@@ -872,6 +875,7 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 		losses[c] = loss
 	}
 	loss := disjointLoss(&losses, &inv, &tileTok)
+	sc.lossAdded = loss - max(losses[0], losses[1], losses[2], losses[3])
 	return tok - loss, nc
 }
 

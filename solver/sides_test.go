@@ -98,3 +98,37 @@ func countAtLeastLaid(t *testing.T, s *solo.State, wheel []uint8, S int, tok int
 	assert.GreaterOrEqual(t, tok, most, "seed %d, tiles %v on %d tiles", seed, ids, s.DisplaySize())
 	return tok == most
 }
+
+// TestCounterDisjointLossBoundEveryLayout: at positions of random games
+// four to seven turns in, for sets of two to four wheel tiles where the
+// losses of two or more colours add up (disjointLoss takes off more than
+// the largest), the counter's tokens are never fewer than the most that
+// any layout of those tiles gives (mostTokens).
+func TestCounterDisjointLossBoundEveryLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	sets, fired, exact := 0, 0, 0
+	for seed := uint64(1); fired < 40 && seed < 600; seed++ {
+		m, s, ok := midGame(seed, rng)
+		if !ok || s.Phase() != solo.Phase2 && s.DisplaySize() < 4 {
+			continue
+		}
+		wheel, sc, _, sums := counterOf(m, &s)
+		for S := range 1 << len(wheel) {
+			if n := bits.OnesCount(uint(S)); n < 2 || n > 4 {
+				continue
+			}
+			sets++
+			cost := int(sums.cost[S])
+			tok := maxTok - (sc.value(S, cost, sums.added[S], infinity)-cost)/10
+			if sc.lossAdded == 0 || fired >= 40 {
+				continue
+			}
+			fired++
+			if countAtLeastLaid(t, &s, wheel, S, tok, seed) {
+				exact++
+			}
+		}
+	}
+	t.Logf("%d sets of two to four tiles, %d laid where the colours' losses added up, %d of them counted exactly", sets, fired, exact)
+	assert.Equal(t, 40, fired, "too few sets where the losses add up")
+}
