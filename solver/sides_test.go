@@ -109,7 +109,7 @@ func TestCounterDisjointLossBoundEveryLayout(t *testing.T) {
 	sets, fired, exact := 0, 0, 0
 	for seed := uint64(1); fired < 40 && seed < 600; seed++ {
 		m, s, ok := midGame(seed, rng)
-		if !ok || s.Phase() != solo.Phase2 && s.DisplaySize() < 4 {
+		if !ok {
 			continue
 		}
 		wheel, sc, _, sums := counterOf(m, &s)
