@@ -677,6 +677,10 @@ type setCounter struct {
 	// lossAdded: count's, the tokens disjointLoss took off beyond the
 	// largest colour's loss (the tests lay the sets where it is above 0).
 	lossAdded int
+	// cellsTook: count's, the tokens the cells' rule (cellNeeds) took off
+	// beyond the colours' losses (the tests lay the sets where it is
+	// above 0).
+	cellsTook int
 }
 
 // sidesLoss bounds the tasks lost when tiles must sit beside the k new
@@ -797,6 +801,13 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	if sc.pinNearOn {
 		pj = pinned
 	}
+	// needs: the counted tasks' needs for cells (cellNeeds), with the
+	// pinned tile on its cell where that is known.
+	needs := &cs.needs
+	needs.reset()
+	if pc >= 0 {
+		needs.pin(pc, sc.pinBit)
+	}
 	for k := range sc.open {
 		if o := &sc.open[k]; o.meets(packed) && satMask[o.id][code]&(1<<o.j) != 0 {
 			if pj >= 0 && o.minK[pj] >= 1 && o.minK[pj] == added[pj] && sc.pinDist[k] >= added[pj] {
@@ -813,6 +824,7 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 					}
 					sc.reach[c][nreach[c]] = r
 					nreach[c]++
+					needs.add(k, c, r)
 					inv[c].open[k>>6] |= 1 << (k & 63)
 				}
 			}
@@ -820,6 +832,7 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 				c := bits.TrailingZeros8(l)
 				sc.local[c][nlocal[c]] = o.near
 				nlocal[c]++
+				needs.add(k, c, o.near)
 				inv[c].open[k>>6] |= 1 << (k & 63)
 				if lastTile[c] != o.id {
 					// A display tile's tasks come one after another:
@@ -876,6 +889,15 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 	}
 	loss := disjointLoss(&losses, &inv, &tileTok)
 	sc.lossAdded = loss - max(losses[0], losses[1], losses[2], losses[3])
+	// A cell holds one tile: the tasks that want new tiles on cells next
+	// to them may want more cells, across colours, than the set can fill.
+	sc.cellsTook = 0
+	if needs.n > 0 {
+		if l := sc.cellsLoss(needs, &added, loss); l > loss {
+			sc.cellsTook = l - loss
+			loss = l
+		}
+	}
 	return tok - loss, nc
 }
 
@@ -1222,6 +1244,10 @@ type cellSights struct {
 	at   [maxClasses]solo.Cell
 	kind [maxClasses]uint8
 	nf   int
+	// needs and needMemo: setCounter.count's scratch for the tasks'
+	// needs for cells (cellNeeds), and their losses by key since fill.
+	needs    cellNeeds
+	needMemo cellNeedsMemo
 }
 
 // kindOf is the kind of the empty cell c next to the display, or -1 if c
@@ -1391,6 +1417,7 @@ func cellKindsFrom(s *solo.State, cs *cellSights, w *reachScratch, parent *farSi
 // of cells (sight, cap) and far. What a kind of cell fits of a tile's
 // tasks comes from fitTable, by what the cell sees (sightCode).
 func (cs *cellSights) fill(wheel []uint8) {
+	cs.needMemo.next()
 	var codes [maxClasses]int
 	cs.blind = 1<<solo.NumColours - 1
 	for k := range cs.n {

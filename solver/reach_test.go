@@ -117,11 +117,14 @@ func TestPhase2ExactDropsTheUnreachableTask(t *testing.T) {
 	var open [3 * solo.MaxTurns]openTask
 	var gain [solo.NumColours][maxGain]int
 	no, rrr := 0, -1
+	// One numbering of the cells for every task, as openTasks has it.
+	num := new(reachScratch)
+	num.renumber()
 	for i := range s.DisplaySize() {
 		id, c, op := s.Placed(i)
 		base[tiles[id].colour]++
 		if op = reachable(&s, id, c, op&m.coverable[id]); op != 0 {
-			k := tileNeeds(&s, i, op, &wheelCol, &gain, new(reachScratch), open[no:])
+			k := tileNeeds(&s, i, op, &wheelCol, &gain, num, open[no:])
 			for q := no; q < no+k; q++ {
 				if open[q].id == 63 && open[q].j == 0 {
 					rrr = q
@@ -130,6 +133,7 @@ func TestPhase2ExactDropsTheUnreachableTask(t *testing.T) {
 			no += k
 		}
 	}
+	servingCells(&s, open[:no], num)
 	require.GreaterOrEqual(t, rrr, 0, "RRR of tile 63 is open")
 	assert.Equal(t, uint8(noWay), open[rrr].minK[solo.Red], "no number of wheel reds lets 63 see three")
 
