@@ -260,26 +260,17 @@ func (cn *cellNeeds) serve(t, r, served int) {
 }
 
 // open counts the tasks from t on that the cells chosen so far still let
-// be served, each alone.
+// be served, each alone, as far as each need alone tells: met already, or
+// a free cell among its own and a tile of its colour left (an upper bound
+// on the tasks the rest of the search can serve).
 func (cn *cellNeeds) open(t int) int {
 	n := 0
 	for u := t; u < cn.n; u++ {
-		var more [solo.NumColours]uint8
 		ok := true
-		for r := range cn.nn[u] {
-			q := cn.need[u][r]
-			if cn.used[q.c]&q.cells != 0 {
-				continue
-			}
-			if q.cells&^cn.all == 0 {
+		for _, q := range cn.need[u][:cn.nn[u]] {
+			if cn.used[q.c]&q.cells == 0 && (q.cells&^cn.all == 0 || cn.cnt[q.c] >= cn.added[q.c]) {
 				ok = false
 				break
-			}
-			more[q.c]++
-		}
-		for c := range solo.NumColours {
-			if ok && cn.cnt[c]+more[c] > cn.added[c] {
-				ok = false
 			}
 		}
 		if ok {
