@@ -12,7 +12,8 @@
 // dynamic programming over the tiles still on the wheel. Once phase 2 has
 // begun the display's layout is known, and the bound also asks where the
 // new tiles can lie: which colours can still reach an open task, which
-// empty cells see which groups (see exact.go). Positions equal up
-// to translation, rotation and reflection of the display share one entry of
-// the transposition table.
+// empty cells see which groups (see exact.go), and whether the cells the
+// open tasks want, one tile a cell, are enough (cellneeds.go). Positions
+// equal up to translation, rotation and reflection of the display share one
+// entry of the transposition table.
 package solver
