@@ -18,7 +18,7 @@ type cellNeed struct {
 // four colours, and each colour's needs are kept one inside the other).
 const cellNeedsMost = 4
 
-// cellNeedsNodes bounds the search of one cellNeeds.loss; a search that
+// cellNeedsNodes bounds one search of setCounter.cellsLoss; a search that
 // reaches it takes off nothing.
 const cellNeedsNodes = 1000
 
@@ -29,8 +29,8 @@ const cellNeedsNodes = 1000
 // a cell that makes its tile see more (openTask.reach). Each colour's rules
 // in count look at its own tiles; but a cell holds one tile, of one
 // colour, so tasks of different colours that want the same few cells
-// cannot all have them. loss finds the most tasks any choice of cells for
-// the set's tiles serves.
+// cannot all have them. setCounter.cellsLoss finds the most tasks any
+// choice of cells for the set's tiles serves.
 type cellNeeds struct {
 	n    int // tasks
 	last int // the open task (setCounter.open's index) of task n-1
@@ -106,7 +106,7 @@ func (cn *cellNeeds) add(k, c int, cells uint64) {
 
 // key is a hash of the needs with the colour counts that matter to them
 // (added, capped at the needs of each colour: more tiles than needs serve
-// no more), which together decide loss.
+// no more), which together decide the search's loss (exact).
 func (cn *cellNeeds) key(added *[solo.NumColours]uint8) uint64 {
 	var nc [solo.NumColours]uint8
 	for t := range cn.n {
@@ -125,33 +125,9 @@ func (cn *cellNeeds) key(added *[solo.NumColours]uint8) uint64 {
 	return h ^ h>>31
 }
 
-// loss returns how many of the tasks no choice of cells serves, where the
-// set brings added[c] tiles of colour c (the pinned one among them, on its
-// cell) and each cell holds one tile: a task is served when each of its
-// needs has a tile of its colour on one of its cells. Every layout of the
-// set's tiles is such a choice, and serves every task it fulfils, so at
-// least that many of the tasks go without. It returns 0 where first-fit
-// serves all but over of them (the loss already taken off, which then
-// stands), and where the search gives up.
-func (cn *cellNeeds) loss(added *[solo.NumColours]uint8, over int) int {
-	g, ok := cn.fits(added, over)
-	if ok {
-		return 0
-	}
-	return cn.exact(g)
-}
-
-// fits sets the counts and serves the tasks first fit; ok when all but
-// over of them are served.
-func (cn *cellNeeds) fits(added *[solo.NumColours]uint8, over int) (int, bool) {
-	cn.added = *added
-	g := cn.firstFit()
-	return g, g >= cn.n-over
-}
-
-// exact searches the choices of cells, from first fit's g served, and
-// returns the tasks the best leaves without (0 where it gives up): a
-// function of the needs and the counts alone.
+// exact searches the choices of cells for cn.added's tiles, from first
+// fit's g served, and returns the tasks the best leaves without (0 where
+// it gives up): a function of the needs and the counts alone.
 func (cn *cellNeeds) exact(g int) int {
 	cn.sortTasks()
 	cn.best, cn.nodes = g, 0
@@ -297,13 +273,22 @@ func (m *cellNeedsMemo) next() {
 	}
 }
 
-// cellsLoss is cn.loss(added, over), with exact's losses memoised by cn's
-// key in the counter's cell sights: they depend on the needs and the
-// counts alone, so sets with the same colour counts share them, and the
-// answer is the same whatever was counted before.
+// cellsLoss returns how many of cn's tasks no choice of cells serves,
+// where the set brings added[c] tiles of colour c (the pinned one among
+// them, on its cell) and each cell holds one tile: a task is served when
+// each of its needs has a tile of its colour on one of its cells. Every
+// layout of the set's tiles is such a choice, and serves every task it
+// fulfils, so at least that many of the tasks go without. It returns 0
+// where first fit serves all but over of them (over: the loss already
+// taken off, which then stands) and where the search gives up. The
+// search's losses are memoised by cn's key in the counter's cell sights:
+// they depend on the needs and the counts alone, so sets with the same
+// colour counts share them, and the answer is the same whatever was
+// counted before.
 func (sc *setCounter) cellsLoss(cn *cellNeeds, added *[solo.NumColours]uint8, over int) int {
-	g, ok := cn.fits(added, over)
-	if ok {
+	cn.added = *added
+	g := cn.firstFit()
+	if g >= cn.n-over {
 		return 0
 	}
 	m := &sc.cs.needMemo

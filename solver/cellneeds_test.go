@@ -47,8 +47,35 @@ func TestCellNeedsLoss(t *testing.T) {
 		for _, n := range tc.needs {
 			cn.add(n.k, n.c, n.cells)
 		}
-		assert.Equal(t, tc.want, cn.loss(&tc.added, tc.over), tc.name)
+		assert.Equal(t, tc.want, freshCounter().cellsLoss(&cn, &tc.added, tc.over), tc.name)
 	}
+}
+
+// freshCounter is a setCounter with empty cell sights, for cellsLoss.
+func freshCounter() *setCounter {
+	cs := new(cellSights)
+	cs.needMemo.next()
+	return &setCounter{cs: cs}
+}
+
+// TestCellsLossWhateverCameBefore: a count whose first fit sufficed under
+// a larger loss leaves nothing in the memo that a later count, asking with
+// a smaller one, would take for the search's answer; and the memo gives
+// back what the search gave.
+func TestCellsLossWhateverCameBefore(t *testing.T) {
+	sc := freshCounter()
+	added := [solo.NumColours]uint8{1, 1, 0, 0}
+	needs := func() *cellNeeds {
+		cn := new(cellNeeds)
+		cn.reset()
+		cn.add(0, 0, 1) // a red and a blue want the one cell
+		cn.add(1, 1, 1)
+		return cn
+	}
+	assert.Equal(t, 0, sc.cellsLoss(needs(), &added, 1), "first fit serves all but the loss taken off")
+	assert.Equal(t, 1, sc.cellsLoss(needs(), &added, 0), "searched")
+	assert.Equal(t, 1, sc.cellsLoss(needs(), &added, 0), "from the memo")
+	assert.Equal(t, 0, sc.cellsLoss(needs(), &added, 1), "the memo's loss is no more than the one taken off")
 }
 
 // TestCellNeedsMemoKey: the memo's key tells needs apart, and colour

@@ -55,44 +55,25 @@ func TestPhase2OpenOneTileServesItsCells(t *testing.T) {
 // gives (mostTokens).
 func TestCounterOneTileBoundEveryLayout(t *testing.T) {
 	rng := rand.New(rand.NewPCG(51, 52))
-	fired, exact := 0, 0
-	for seed := uint64(1); fired < 60 && seed < 400; seed++ {
-		m, s, ok := midGame(seed, rng)
-		if !ok {
-			continue
-		}
-		wheel, sc, _, sums := counterOf(m, &s)
-		for S := range 1 << len(wheel) {
-			if n := bits.OnesCount(uint(S)); n < 2 || n > 3 {
+	_, fired, exact := layMidGameSets(t, rng, 60, 400, 3, func(sc *setCounter, S int, sums *setSums) bool {
+		bites := false
+		for c := range solo.NumColours {
+			k := int(sums.added[S] >> (8 * c) & 0xff)
+			if k == 0 || k > 2 {
 				continue
 			}
-			cost := int(sums.cost[S])
-			tok := maxTok - (sc.value(S, cost, sums.added[S], infinity)-cost)/10
-			bites := false
-			for c := range solo.NumColours {
-				k := int(sums.added[S] >> (8 * c) & 0xff)
-				if k == 0 || k > 2 {
-					continue
-				}
-				var reach []uint64
-				for _, o := range sc.open {
-					if o.minK[c] >= 1 && int(o.minK[c]) <= k {
-						reach = append(reach, o.reach[c])
-					}
-				}
-				if len(reach) > k && maxCover(reach, k) < len(reach) {
-					bites = true
+			var reach []uint64
+			for _, o := range sc.open {
+				if o.minK[c] >= 1 && int(o.minK[c]) <= k {
+					reach = append(reach, o.reach[c])
 				}
 			}
-			if !bites || rng.IntN(4) != 0 {
-				continue
-			}
-			fired++
-			if countAtLeastLaid(t, &s, wheel, S, tok, seed) {
-				exact++
+			if len(reach) > k && maxCover(reach, k) < len(reach) {
+				bites = true
 			}
 		}
-	}
+		return bites && rng.IntN(4) == 0
+	})
 	assert.GreaterOrEqual(t, fired, 60, "too few sets where one tile's cells matter")
 	t.Logf("%d sets laid where one tile of a colour cannot serve every task, %d of them counted exactly", fired, exact)
 }

@@ -105,43 +105,44 @@ func countAtLeastLaid(t *testing.T, s *solo.State, wheel []uint8, S int, tok int
 // the largest), the counter's tokens are never fewer than the most that
 // any layout of those tiles gives (mostTokens).
 func TestCounterDisjointLossBoundEveryLayout(t *testing.T) {
-	sets, fired, exact := layMidGameSets(t, rand.New(rand.NewPCG(61, 62)), 40, func(sc *setCounter) bool { return sc.lossAdded > 0 })
+	sets, fired, exact := layMidGameSets(t, rand.New(rand.NewPCG(61, 62)), 40, 600, 4, func(sc *setCounter, _ int, _ *setSums) bool { return sc.lossAdded > 0 })
 	t.Logf("%d sets of two to four tiles, %d laid where the colours' losses added up, %d of them counted exactly", sets, fired, exact)
-	assert.Equal(t, 40, fired, "too few sets where the losses add up")
+	assert.GreaterOrEqual(t, fired, 40, "too few sets where the losses add up")
 }
 
 // TestCounterCellNeedsBoundEveryLayout: the same for the sets where the
 // tasks' needs for cells (cellNeeds: one tile a cell, across colours) take
 // off more than the colours' losses.
 func TestCounterCellNeedsBoundEveryLayout(t *testing.T) {
-	sets, fired, exact := layMidGameSets(t, rand.New(rand.NewPCG(63, 64)), 40, func(sc *setCounter) bool { return sc.cellsTook > 0 })
+	sets, fired, exact := layMidGameSets(t, rand.New(rand.NewPCG(63, 64)), 40, 600, 4, func(sc *setCounter, _ int, _ *setSums) bool { return sc.cellsTook > 0 })
 	t.Logf("%d sets of two to four tiles, %d laid where the cells' rule took more off, %d of them counted exactly", sets, fired, exact)
-	assert.Equal(t, 40, fired, "too few sets where the cells' rule takes more off")
+	assert.GreaterOrEqual(t, fired, 40, "too few sets where the cells' rule takes more off")
 }
 
 // layMidGameSets walks, at positions of random games four to seven turns
-// in (midGame, seeds 1 to 599), the sets of two to four wheel tiles, and
-// lays want of those for which fired, asked right after the counter
-// counted the set, reports that the rule under test took tokens off: the
-// counter's tokens must be at least the most that any layout of the set's
-// tiles gives (countAtLeastLaid). It returns the sets walked, those laid,
-// and how many of those the counter counted exactly.
-func layMidGameSets(t *testing.T, rng *rand.Rand, want int, fired func(sc *setCounter) bool) (sets, laid, exact int) {
+// in (midGame, seeds 1 to below seeds, until want sets are laid), the sets
+// of two to most wheel tiles, and lays every set S for which fired, asked
+// right after the counter sc counted it (sums: the wheel's set sums),
+// reports that the rule under test bites: the counter's tokens must be at
+// least the most that any layout of the set's tiles gives
+// (countAtLeastLaid). It returns the sets walked, those laid, and how many
+// of those the counter counted exactly.
+func layMidGameSets(t *testing.T, rng *rand.Rand, want int, seeds uint64, most int, fired func(sc *setCounter, S int, sums *setSums) bool) (sets, laid, exact int) {
 	t.Helper()
-	for seed := uint64(1); laid < want && seed < 600; seed++ {
+	for seed := uint64(1); laid < want && seed < seeds; seed++ {
 		m, s, ok := midGame(seed, rng)
 		if !ok {
 			continue
 		}
 		wheel, sc, _, sums := counterOf(m, &s)
 		for S := range 1 << len(wheel) {
-			if n := bits.OnesCount(uint(S)); n < 2 || n > 4 {
+			if n := bits.OnesCount(uint(S)); n < 2 || n > most {
 				continue
 			}
 			sets++
 			cost := int(sums.cost[S])
 			tok := maxTok - (sc.value(S, cost, sums.added[S], infinity)-cost)/10
-			if !fired(&sc) || laid >= want {
+			if !fired(&sc, S, sums) {
 				continue
 			}
 			laid++
