@@ -105,8 +105,9 @@ func (cn *cellNeeds) add(k, c int, cells uint64) {
 }
 
 // key is a hash of the needs with the colour counts that matter to them
-// (added, capped at the needs of each colour: more tiles than needs serve
-// no more), which together decide the search's loss (exact).
+// (added, capped at the needs of each colour and the pinned tile: more
+// tiles than those serve no more), which together decide the search's
+// loss (exact).
 func (cn *cellNeeds) key(added *[solo.NumColours]uint8) uint64 {
 	var nc [solo.NumColours]uint8
 	for t := range cn.n {
@@ -116,6 +117,7 @@ func (cn *cellNeeds) key(added *[solo.NumColours]uint8) uint64 {
 	}
 	h := cn.h ^ uint64(cn.n)
 	if cn.pinCell != 0 {
+		nc[cn.pinCol]++ // the pinned tile is one of its colour's
 		h = (h ^ cn.pinCell) * 0xd6e8feb86659fd93
 		h ^= uint64(cn.pinCol+1) << 60
 	}

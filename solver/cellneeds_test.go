@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -95,4 +96,127 @@ func TestCellNeedsMemoKey(t *testing.T) {
 	assert.NotEqual(t, a, key([4]uint8{0, 1, 0, 0}, [3]int{0, 0, 1}, [3]int{1, 1, 1}), "no red")
 	assert.NotEqual(t, a, key([4]uint8{1, 1, 0, 0}, [3]int{0, 0, 1}, [3]int{1, 1, 2}), "another cell")
 	assert.NotEqual(t, a, key([4]uint8{1, 1, 0, 0}, [3]int{0, 0, 1}, [3]int{0, 1, 1}), "one task, not two")
+	pinned := func(reds uint8) uint64 {
+		var cn cellNeeds
+		cn.reset()
+		cn.pin(0, 4)
+		cn.add(0, 0, 1)
+		return cn.key(&[solo.NumColours]uint8{reds, 0, 0, 0})
+	}
+	assert.NotEqual(t, pinned(1), pinned(2), "a pinned red is one of the reds: one red need, one red or two")
+	assert.Equal(t, pinned(2), pinned(3), "reds beyond the needs and the pinned one")
+}
+
+// TestCellsLossMemoMatchesBruteForce: on small random needs, asked in turn
+// with random colour counts and losses already taken off, one counter
+// (whose memo holds what came before) answers as a brute force over every
+// filling of the cells does, wherever that takes off more than over: the
+// most tasks served, where a tile of colour c on a cell serves every need
+// of colour c that lists it, the set holds at most added[c] tiles of
+// colour c and a pinned red lies on its cell.
+func TestCellsLossMemoMatchesBruteForce(t *testing.T) {
+	const cells = 5
+	rng := rand.New(rand.NewPCG(71, 72))
+	sc := freshCounter()
+	type need struct {
+		k, c  int
+		cells uint64
+	}
+	asked, searched := 0, 0
+	for range 600 {
+		var needs []need
+		nt := 2 + rng.IntN(8)
+		for k := range nt {
+			for range 1 + rng.IntN(2) {
+				needs = append(needs, need{k, rng.IntN(solo.NumColours), 1 + rng.Uint64N(1<<cells-1)})
+			}
+		}
+		var pinned uint64
+		if rng.IntN(2) == 0 {
+			pinned = 1 << rng.IntN(cells)
+		}
+		build := func() *cellNeeds {
+			cn := new(cellNeeds)
+			cn.reset()
+			if pinned != 0 {
+				cn.pin(0, pinned)
+			}
+			for _, n := range needs {
+				cn.add(n.k, n.c, n.cells)
+			}
+			return cn
+		}
+		var added [solo.NumColours]uint8
+		for q := range 8 {
+			// Two colour counts, each asked with every loss taken off
+			// (0 to 3) in a random order.
+			if q%4 == 0 {
+				for c := range added {
+					added[c] = uint8(rng.IntN(3))
+				}
+				if pinned != 0 {
+					added[0] = max(added[0], 1)
+				}
+			}
+			over := (q + rng.IntN(4)) % 4
+			// The brute force: every colour (or none) on every cell.
+			best := 0
+			for f := range 3125 { // 5^cells
+				var on [cells]int // colour+1 on each cell, 0: empty
+				var cnt [solo.NumColours]uint8
+				for q, g := 0, f; q < cells; q, g = q+1, g/5 {
+					on[q] = g % 5
+					if on[q] > 0 {
+						cnt[on[q]-1]++
+					}
+				}
+				ok := true
+				for q := range cells {
+					if pinned == 1<<q && on[q] != 1 {
+						ok = false
+					}
+				}
+				for c := range cnt {
+					ok = ok && cnt[c] <= added[c]
+				}
+				if !ok {
+					continue
+				}
+				served := 0
+				for k := range nt {
+					all := true
+					for _, n := range needs {
+						if n.k != k {
+							continue
+						}
+						met := false
+						for q := range cells {
+							met = met || n.cells&(1<<q) != 0 && on[q] == n.c+1
+						}
+						all = all && met
+					}
+					if all {
+						served++
+					}
+				}
+				best = max(best, served)
+			}
+			want := 0
+			if nt-best > over {
+				want = nt - best
+			}
+			got := sc.cellsLoss(build(), &added, over)
+			if got <= over {
+				got = 0 // takes nothing off beyond over either way
+			}
+			asked++
+			if got != 0 {
+				searched++
+			}
+			if !assert.Equal(t, want, got, "needs %v, pinned %b, added %v, over %d", needs, pinned, added, over) {
+				return
+			}
+		}
+	}
+	assert.Greater(t, searched, 100, "counts that take something off (of %d)", asked)
 }
