@@ -42,12 +42,13 @@ type cellNeeds struct {
 	pinCell uint64
 	pinCol  uint8
 	// The search: the cells chosen for each colour, how many, all of them.
-	used  [solo.NumColours]uint64
-	cnt   [solo.NumColours]uint8
-	all   uint64
-	added [solo.NumColours]uint8
-	best  int // the most tasks served so far
-	nodes int
+	used   [solo.NumColours]uint64
+	cnt    [solo.NumColours]uint8
+	all    uint64
+	added  [solo.NumColours]uint8
+	best   int // the most tasks served so far
+	target int // the search stops once it serves this many
+	nodes  int
 }
 
 // reset empties cn for another count.
@@ -128,18 +129,34 @@ func (cn *cellNeeds) key(added *[solo.NumColours]uint8) uint64 {
 }
 
 // exact searches the choices of cells for cn.added's tiles, from first
-// fit's g served, and returns the tasks the best leaves without (0 where
-// it gives up): a function of the needs and the counts alone.
-func (cn *cellNeeds) exact(g int) int {
+// fit's g served, until one serves target tasks, and returns the tasks
+// the best found leaves without, and what that loss is: exact (no choice
+// serves target), at most (the search stopped at target) or none (it gave
+// up; the loss is 0). The search takes its tasks and cells in a fixed
+// order, so a search for a smaller target walks the first part of one for
+// a larger: each answer is a function of the needs, the counts and the
+// target alone, and the memo's answers stay the same as a search's
+// (cellsLoss).
+func (cn *cellNeeds) exact(g, target int) (int, uint32) {
 	cn.sortTasks()
-	cn.best, cn.nodes = g, 0
+	cn.best, cn.nodes, cn.target = g, 0, target
 	cn.start()
 	cn.walk(0, 0)
-	if cn.nodes > cellNeedsNodes {
-		return 0
+	switch {
+	case cn.nodes > cellNeedsNodes:
+		return 0, memoGaveUp
+	case cn.best >= target:
+		return cn.n - cn.best, memoAtMost
 	}
-	return cn.n - cn.best
+	return cn.n - cn.best, memoExact
 }
+
+// What a cellNeedsMemo entry's loss is (cellNeeds.exact).
+const (
+	memoExact = iota
+	memoAtMost
+	memoGaveUp
+)
 
 // firstFit serves the tasks in order, each on the first free cells that
 // meet its needs, and returns how many it served: at most the best.
@@ -203,7 +220,7 @@ func (cn *cellNeeds) walk(t, served int) {
 		return
 	}
 	cn.serve(t, 0, served)
-	if cn.best < cn.n {
+	if cn.best < cn.target {
 		cn.walk(t+1, served) // t goes without
 	}
 }
@@ -231,7 +248,7 @@ func (cn *cellNeeds) serve(t, r, served int) {
 		cn.cnt[q.c]--
 		cn.all &^= x
 		cn.used[q.c] &^= x
-		if cn.best >= cn.n || cn.nodes > cellNeedsNodes {
+		if cn.best >= cn.target || cn.nodes > cellNeedsNodes {
 			return
 		}
 	}
@@ -263,13 +280,13 @@ func (cn *cellNeeds) open(t int) int {
 type cellNeedsMemo struct {
 	gen  uint32
 	keys [256]uint64
-	vals [256]uint32 // gen<<8 | loss
+	vals [256]uint32 // gen<<10 | what the loss is<<8 | loss
 }
 
 // next starts a new generation.
 func (m *cellNeedsMemo) next() {
 	m.gen++
-	if m.gen >= 1<<24 {
+	if m.gen >= 1<<22 {
 		m.gen = 1
 		m.vals = [256]uint32{}
 	}
@@ -281,12 +298,13 @@ func (m *cellNeedsMemo) next() {
 // each of its needs has a tile of its colour on one of its cells. Every
 // layout of the set's tiles is such a choice, and serves every task it
 // fulfils, so at least that many of the tasks go without. It returns 0
-// where first fit serves all but over of them (over: the loss already
-// taken off, which then stands) and where the search gives up. The
-// search's losses are memoised by cn's key in the counter's cell sights:
-// they depend on the needs and the counts alone, so sets with the same
-// colour counts share them, and the answer is the same whatever was
-// counted before.
+// where that is no more than over (the loss already taken off, which then
+// stands), found so by first fit or by a search that stops once it serves
+// all but over, and where the search gives up. The search's answers are
+// memoised by cn's key in the counter's cell sights: they depend on the
+// needs and the counts alone, so sets with the same colour counts share
+// them; an answer "at most l" serves a count with over at least l, and an
+// exact one any; so the answer is the same whatever was counted before.
 func (sc *setCounter) cellsLoss(cn *cellNeeds, added *[solo.NumColours]uint8, over int) int {
 	cn.added = *added
 	g := cn.firstFit()
@@ -296,10 +314,22 @@ func (sc *setCounter) cellsLoss(cn *cellNeeds, added *[solo.NumColours]uint8, ov
 	m := &sc.cs.needMemo
 	key := cn.key(added)
 	h := key >> 56
-	if m.keys[h] == key && m.vals[h]>>8 == m.gen {
-		return int(m.vals[h] & 0xff)
+	if m.keys[h] == key && m.vals[h]>>10 == m.gen {
+		l, kind := int(m.vals[h]&0xff), m.vals[h]>>8&3
+		switch {
+		case kind == memoGaveUp, kind == memoExact && l <= over:
+			return 0
+		case kind == memoExact:
+			return l
+		case l <= over:
+			return 0
+		}
+		// At most l, and l above over: search.
 	}
-	l := cn.exact(g)
-	m.keys[h], m.vals[h] = key, m.gen<<8|uint32(l)
+	l, kind := cn.exact(g, cn.n-over)
+	m.keys[h], m.vals[h] = key, m.gen<<10|kind<<8|uint32(l)
+	if kind != memoExact {
+		return 0
+	}
 	return l
 }
