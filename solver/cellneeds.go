@@ -18,6 +18,10 @@ type cellNeed struct {
 // four colours, and each colour's needs are kept one inside the other).
 const cellNeedsMost = 4
 
+// cellNeedsTasks: the most tasks, the display's open ones and a pinned
+// tile's.
+const cellNeedsTasks = 3*solo.MaxTurns + solo.MaxTasks
+
 // cellNeedsNodes bounds one search of setCounter.cellsLoss; a search that
 // reaches it takes off nothing.
 const cellNeedsNodes = 1000
@@ -26,7 +30,10 @@ const cellNeedsNodes = 1000
 // that need new tiles on given cells: a tile that sees no tile of colour c
 // needs a new one on an empty cell next to it (openTask.local, near), and
 // a task that one or two new tiles of colour c close needs one of them on
-// a cell that makes its tile see more (openTask.reach). Each colour's rules
+// a cell that makes its tile see more (openTask.reach); so does a pinned
+// tile's task that asks more of colour c than its cell sees, on the cells
+// where a tile of c comes to be seen from it (setCounter.pinReach). Each
+// colour's rules
 // in count look at its own tiles; but a cell holds one tile, of one
 // colour, so tasks of different colours that want the same few cells
 // cannot all have them. setCounter.cellsLoss finds the most tasks any
@@ -34,8 +41,8 @@ const cellNeedsNodes = 1000
 type cellNeeds struct {
 	n    int // tasks
 	last int // the open task (setCounter.open's index) of task n-1
-	need [3 * solo.MaxTurns][cellNeedsMost]cellNeed
-	nn   [3 * solo.MaxTurns]uint8
+	need [cellNeedsTasks][cellNeedsMost]cellNeed
+	nn   [cellNeedsTasks]uint8
 	h    uint64 // the needs as added, hashed (key)
 	// pinCell, when not 0, is the cell of a tile of colour pinCol that
 	// the count pins there (setCounter.pinBit): taken before the search.
@@ -193,7 +200,7 @@ func (cn *cellNeeds) firstFit() int {
 // sortTasks puts the tasks with the fewest cells first, where the search
 // prunes best.
 func (cn *cellNeeds) sortTasks() {
-	var w [3 * solo.MaxTurns]int
+	var w [cellNeedsTasks]int
 	for t := range cn.n {
 		for r := range cn.nn[t] {
 			w[t] += 8 * bits.OnesCount64(cn.need[t][r].cells)

@@ -857,6 +857,19 @@ func (sc *setCounter) count(S int, packed uint32) (tok, nc int) {
 				inv[c].tiles |= 1 << (sc.pin - 1)
 			}
 		}
+		if pc >= 0 {
+			// And they want those cells among the open tasks' (however
+			// many tiles of the colour the set brings: a tile the pinned
+			// tile comes to see is on one of them).
+			for m := sc.pinSat; m != 0; m &= m - 1 {
+				j := bits.TrailingZeros8(m)
+				for c := range solo.NumColours {
+					if c != pj && added[c] >= 1 && sc.pinLack[c]&(1<<j) != 0 {
+						needs.add(len(sc.open)+j, c, sc.pinReach[c])
+					}
+				}
+			}
+		}
 	}
 	// A tile that sees no tile of colour c yet needs a new one on a
 	// cell next to it; with fewer new tiles of colour c than such
