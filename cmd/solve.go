@@ -66,9 +66,8 @@ ends: a search stopped before prints the bound it started from. Use it with
 --time 0, or with a time limit when only a proof counts. Without it, a
 search with a time limit begins straight too, and falls back to passes
 that raise the bound where its straight pass looks far from its end (from
-a sixth of the limit, a third, and at three quarters in any case; with two
-workers or more, all but the first fall back at a half); while it is
-straight, the bound shown stays the one it started from. The last
+a sixth of the limit, a third, and at three quarters in any case); while
+it is straight, the bound shown stays the one it started from. The last
 pass goes straight from a bound two under the best score: always with
 --time 0, and with a time limit where at least four and a half times the
 last pass's time is left.`,

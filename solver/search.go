@@ -82,8 +82,8 @@ type shared struct {
 	raisedAt   atomic.Int64
 	passTime   atomic.Int64
 	// share: the run begins straight, every pass at the incumbent less
-	// one, until fall (fallNone, fallOthers or fallAll, only ever
-	// raised: shared.fallNow) ends it for the worker (worker.fallen);
+	// one, until fall (fallNone or fallAll, only ever raised:
+	// shared.fallNow) ends it for every worker (worker.fallen);
 	// prog holds the first two workers' estimates of how much of that
 	// pass they have searched, as float64 bits (worker.searched).
 	share bool
@@ -250,11 +250,10 @@ func (w *worker) halted() bool {
 	return false
 }
 
-// fallen reports whether the straight share is over for the worker: for
-// all at fallAll, for all but the first at fallOthers.
+// fallen reports whether the straight share is over for the worker (for
+// every worker at fallAll).
 func (w *worker) fallen() bool {
-	f := w.sh.fall.Load()
-	return f == fallAll || (f == fallOthers && w.id != 0)
+	return w.sh.fall.Load() == fallAll
 }
 
 func (w *worker) flush() {
@@ -707,26 +706,20 @@ func (w *worker) searched() float64 {
 
 // Where the straight share stands (shared.fall, shared.fallNow).
 const (
-	fallNone   = iota // every worker straight
-	fallOthers        // the first worker straight, the others in passes
-	fallAll           // every worker in passes
+	fallNone = iota // every worker straight
+	fallAll         // every worker in passes
 )
 
 // fallNow reports where the straight share of a run with time limit
 // limit stands at elapsed time e: over for every worker from a sixth of
 // the limit if the first two workers' straight pass has searched less
 // than fallFirst of its tree by their estimate, from a third if less than
-// fallSecond, and at fallLast of the limit in any case; over for all but
-// the first worker at fallPart of the limit.
+// fallSecond, and at fallLast of the limit in any case.
 func (sh *shared) fallNow(e, limit time.Duration) int {
 	p := math.Float64frombits(sh.prog[0].Load()) + math.Float64frombits(sh.prog[1].Load())
 	switch {
-	case e >= limit*fallLast/100:
+	case e >= limit*fallLast/100, e >= limit/3 && p < fallSecond, e >= limit/6 && p < fallFirst:
 		return fallAll
-	case e >= limit/3 && p < fallSecond, e >= limit/6 && p < fallFirst:
-		return fallAll
-	case e >= limit*fallPart/100:
-		return fallOthers
 	}
 	return fallNone
 }

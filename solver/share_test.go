@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -36,8 +37,7 @@ func TestProgressCountsTheChildrenDone(t *testing.T) {
 // TestFallNowFollowsTheForecast: the straight share ends for every
 // worker from a sixth of the limit where the first two workers' pass has
 // barely begun, from a third where it is under fallSecond, and at
-// fallLast of the limit in any case; for all but the first worker at
-// fallPart; the two workers' estimates add up.
+// fallLast of the limit in any case; the two workers' estimates add up.
 func TestFallNowFollowsTheForecast(t *testing.T) {
 	limit := 60 * time.Second
 	cases := []struct {
@@ -53,9 +53,9 @@ func TestFallNowFollowsTheForecast(t *testing.T) {
 		{"a third, under fallSecond", limit / 3, fallSecond / 2, 0, fallAll},
 		{"a third, the two workers together at fallSecond", limit / 3, fallSecond / 2, fallSecond / 2, fallNone},
 		{"a third, far along", limit/3 + time.Second, 0.5, 0, fallNone},
-		{"the parting, nothing searched", limit * fallPart / 100, 0, 0, fallAll},
-		{"just before the parting, far along", limit*fallPart/100 - time.Second, 0.5, 0, fallNone},
-		{"the parting, far along", limit * fallPart / 100, 0.5, 0, fallOthers},
+		{"a half, nothing searched", limit / 2, 0, 0, fallAll},
+		{"a half, far along", limit / 2, 0.5, 0, fallNone},
+		{"just before the last share, far along", limit*fallLast/100 - time.Second, 0.9, 0.05, fallNone},
 		{"the last share, far along", limit * fallLast / 100, 0.9, 0.05, fallAll},
 	}
 	for _, c := range cases {
@@ -69,25 +69,13 @@ func TestFallNowFollowsTheForecast(t *testing.T) {
 // TestShareFallsBackToPasses: a search that begins straight and whose
 // straight share ends partway through its pass goes on with passes that
 // raise the bound, where the straight pass alone, given the same nodes,
-// leaves the start's bound (TestStraightSkipsTheBoundsOnTheWay); where
-// the share parts, the first worker stays straight and only the others
-// fall back.
+// leaves the start's bound (TestStraightSkipsTheBoundsOnTheWay); the
+// first worker falls back as the others do.
 func TestShareFallsBackToPasses(t *testing.T) {
-	cases := []struct {
-		name  string
-		id    int
-		fall  int32
-		falls bool
-	}{
-		{"all, the first worker", 0, fallAll, true},
-		{"all, the second worker", 1, fallAll, true},
-		{"parted, the first worker", 0, fallOthers, false},
-		{"parted, the second worker", 1, fallOthers, true},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
+	for _, id := range []int{0, 1} {
+		t.Run(fmt.Sprintf("worker %d", id), func(t *testing.T) {
 			sh, w := beamWorker(t, 2)
-			w.id = c.id
+			w.id = id
 			w.beam(512, 0)
 			require.True(t, sh.found, "the beam found no line")
 			f := sh.m.bound(&sh.start)
@@ -105,21 +93,16 @@ func TestShareFallsBackToPasses(t *testing.T) {
 					case <-time.After(100 * time.Microsecond):
 					}
 				}
-				sh.fall.Store(c.fall)
+				sh.fall.Store(fallAll)
 			}()
 			w.prove()
 			close(done)
-			require.Equal(t, c.fall, sh.fall.Load(), "the share did not end before the node limit")
+			require.Equal(t, int32(fallAll), sh.fall.Load(), "the share did not end before the node limit")
 			assert.False(t, w.broken, "the broken pass was not cleared")
 			lb := int(sh.lb.Load())
 			require.Less(t, lb, int(sh.best.Load()), "seed 2 proven in 150k nodes")
-			if c.falls {
-				assert.False(t, w.fallible, "the worker still counts its pass as the share's")
-				assert.Greater(t, lb, f, "the passes after the share did not raise the bound")
-			} else {
-				assert.True(t, w.fallible, "the first worker left the straight pass at the parting")
-				assert.Equal(t, f, lb, "the first worker's straight pass raised the bound before it ended")
-			}
+			assert.False(t, w.fallible, "the worker still counts its pass as the share's")
+			assert.Greater(t, lb, f, "the passes after the share did not raise the bound")
 		})
 	}
 }

@@ -35,8 +35,8 @@ type Options struct {
 	// bound it started from. Without it, a search with a time limit (and
 	// no MaxNodes) begins straight and falls back to passes that raise
 	// the bound from a sixth, a third or three quarters of the limit, as
-	// its straight pass looks too far from its end, the workers but the
-	// first at a half (shared.fallNow), and the passes go straight to
+	// its straight pass looks too far from its end (shared.fallNow),
+	// and the passes go straight to
 	// the line less one once the bound is two under it, where no time
 	// limit is set (nor MaxNodes), or where the time left is ample for it
 	// (straightRoom).
@@ -75,9 +75,8 @@ const (
 // less one, and falls back to passes that raise the bound a point at a
 // time (shared.fallNow): fallFirst and fallSecond are the estimated
 // shares of the straight pass (worker.searched) under which it ends for
-// every worker at a sixth and a third of the limit; at fallPart of the
-// limit (in hundredths) it ends for all workers but the first, and at
-// fallLast for every worker. The passes after it climb fast: the
+// every worker at a sixth and a third of the limit, and at fallLast of
+// the limit (in hundredths) in any case. The passes after it climb fast: the
 // straight pass's table entries (bounds at the line) cut what it
 // searched. Measured in the forty-sixth round (two workers, 60 s): the
 // straight pass of the decks a straight minute proves had searched 1 to
@@ -92,10 +91,13 @@ const (
 // 44's line (87 against 86: its straight pass finds 86 at 30-34 s);
 // parted there, the first worker straight to three quarters: the same
 // 18 proven, gap 2.66, five bounds higher, one lower, and 43's line 85
-// against 86.
+// against 86. In the fifty-third round, the parting dropped (every
+// worker straight to three quarters): seeds 49, 38, 26 and 31 proven at
+// 43.4, 38.9, 44.5 and 44.5 s against 52.0, 40.2, 45.4 and 44.4 s, the
+// bounds of seven unproven decks the same.
 const (
 	fallFirst, fallSecond = 0.0005, 0.008
-	fallPart, fallLast    = 50, 75
+	fallLast              = 75
 )
 
 // progressEvery is how often Options.Progress is called.
