@@ -2165,12 +2165,14 @@ var pinShare = true
 
 // pinLike is what a count with the pinned tile's near sights not yet
 // found (pinNearOn false) knows of its cell: the cell's kind and, for
-// each open task and colour, whether the task's reach holds the cell
-// (and whether the cell has a bit at all).
+// each open task and colour, whether the task's reach holds the cell,
+// and for each open task whether its near cells (openTask.near, which
+// cellNeeds takes as the task's cells) hold it (and whether the cell has
+// a bit at all).
 type pinLike struct {
 	kind int
 	bit  bool // the cell has a bit (cellBit)
-	in   [(3*solo.MaxTurns*solo.NumColours + 63) / 64]uint64
+	in   [(3*solo.MaxTurns*(solo.NumColours+1) + 63) / 64]uint64
 }
 
 // pinLike is the pinned cell's pinLike.
@@ -2184,6 +2186,10 @@ func (sc *setCounter) pinLike() pinLike {
 			}
 			b++
 		}
+		if sc.open[k].near&sc.pinBit != 0 {
+			l.in[b>>6] |= 1 << (b & 63)
+		}
+		b++
 	}
 	return l
 }
