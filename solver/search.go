@@ -82,12 +82,12 @@ type shared struct {
 	raisedAt   atomic.Int64
 	passTime   atomic.Int64
 	// share: the run begins straight, every pass at the incumbent less
-	// one, until fall (fallNone or fallAll, only ever raised:
-	// shared.fallNow) ends it for every worker (worker.fallen);
+	// one, until fell (only ever set: shared.fallNow) ends it for every
+	// worker (worker.fallen);
 	// prog holds the first two workers' estimates of how much of that
 	// pass they have searched, as float64 bits (worker.searched).
 	share bool
-	fall  atomic.Int32
+	fell  atomic.Bool
 	prog  [2]atomic.Uint64
 
 	best  atomic.Int32 // score of the incumbent line; infinity before one
@@ -250,10 +250,9 @@ func (w *worker) halted() bool {
 	return false
 }
 
-// fallen reports whether the straight share is over for the worker (for
-// every worker at fallAll).
+// fallen reports whether the straight share is over (for every worker).
 func (w *worker) fallen() bool {
-	return w.sh.fall.Load() == fallAll
+	return w.sh.fell.Load()
 }
 
 func (w *worker) flush() {
@@ -704,24 +703,14 @@ func (w *worker) searched() float64 {
 	return p
 }
 
-// Where the straight share stands (shared.fall, shared.fallNow).
-const (
-	fallNone = iota // every worker straight
-	fallAll         // every worker in passes
-)
-
-// fallNow reports where the straight share of a run with time limit
-// limit stands at elapsed time e: over for every worker from a sixth of
+// fallNow reports whether the straight share of a run with time limit
+// limit is over at elapsed time e: over for every worker from a sixth of
 // the limit if the first two workers' straight pass has searched less
 // than fallFirst of its tree by their estimate, from a third if less than
 // fallSecond, and at fallLast of the limit in any case.
-func (sh *shared) fallNow(e, limit time.Duration) int {
+func (sh *shared) fallNow(e, limit time.Duration) bool {
 	p := math.Float64frombits(sh.prog[0].Load()) + math.Float64frombits(sh.prog[1].Load())
-	switch {
-	case e >= limit*fallLast/100, e >= limit/3 && p < fallSecond, e >= limit/6 && p < fallFirst:
-		return fallAll
-	}
-	return fallNone
+	return e >= limit*fallLast/100 || e >= limit/3 && p < fallSecond || e >= limit/6 && p < fallFirst
 }
 
 // prove runs threshold passes of the depth-first search from the start

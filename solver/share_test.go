@@ -44,19 +44,19 @@ func TestFallNowFollowsTheForecast(t *testing.T) {
 		name   string
 		e      time.Duration
 		p0, p1 float64
-		want   int
+		want   bool
 	}{
-		{"early, nothing searched", limit/6 - time.Second, 0, 0, fallNone},
-		{"a sixth, nothing searched", limit / 6, 0, 0, fallAll},
-		{"a sixth, some searched", limit / 6, fallFirst, 0, fallNone},
-		{"a sixth, under fallSecond", limit/3 - time.Second, fallSecond / 2, 0, fallNone},
-		{"a third, under fallSecond", limit / 3, fallSecond / 2, 0, fallAll},
-		{"a third, the two workers together at fallSecond", limit / 3, fallSecond / 2, fallSecond / 2, fallNone},
-		{"a third, far along", limit/3 + time.Second, 0.5, 0, fallNone},
-		{"a half, nothing searched", limit / 2, 0, 0, fallAll},
-		{"a half, far along", limit / 2, 0.5, 0, fallNone},
-		{"just before the last share, far along", limit*fallLast/100 - time.Second, 0.9, 0.05, fallNone},
-		{"the last share, far along", limit * fallLast / 100, 0.9, 0.05, fallAll},
+		{"early, nothing searched", limit/6 - time.Second, 0, 0, false},
+		{"a sixth, nothing searched", limit / 6, 0, 0, true},
+		{"a sixth, some searched", limit / 6, fallFirst, 0, false},
+		{"a sixth, under fallSecond", limit/3 - time.Second, fallSecond / 2, 0, false},
+		{"a third, under fallSecond", limit / 3, fallSecond / 2, 0, true},
+		{"a third, the two workers together at fallSecond", limit / 3, fallSecond / 2, fallSecond / 2, false},
+		{"a third, far along", limit/3 + time.Second, 0.5, 0, false},
+		{"a half, nothing searched", limit / 2, 0, 0, true},
+		{"a half, far along", limit / 2, 0.5, 0, false},
+		{"just before the last share, far along", limit*fallLast/100 - time.Second, 0.9, 0.05, false},
+		{"the last share, far along", limit * fallLast / 100, 0.9, 0.05, true},
 	}
 	for _, c := range cases {
 		sh := &shared{}
@@ -93,11 +93,11 @@ func TestShareFallsBackToPasses(t *testing.T) {
 					case <-time.After(100 * time.Microsecond):
 					}
 				}
-				sh.fall.Store(fallAll)
+				sh.fell.Store(true)
 			}()
 			w.prove()
 			close(done)
-			require.Equal(t, int32(fallAll), sh.fall.Load(), "the share did not end before the node limit")
+			require.True(t, sh.fell.Load(), "the share did not end before the node limit")
 			assert.False(t, w.broken, "the broken pass was not cleared")
 			lb := int(sh.lb.Load())
 			require.Less(t, lb, int(sh.best.Load()), "seed 2 proven in 150k nodes")

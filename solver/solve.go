@@ -35,11 +35,10 @@ type Options struct {
 	// bound it started from. Without it, a search with a time limit (and
 	// no MaxNodes) begins straight and falls back to passes that raise
 	// the bound from a sixth, a third or three quarters of the limit, as
-	// its straight pass looks too far from its end (shared.fallNow),
-	// and the passes go straight to
-	// the line less one once the bound is two under it, where no time
-	// limit is set (nor MaxNodes), or where the time left is ample for it
-	// (straightRoom).
+	// its straight pass looks too far from its end (shared.fallNow), and
+	// the passes go straight to the line less one once the bound is two
+	// under it, where no time limit is set (nor MaxNodes), or where the
+	// time left is ample for it (straightRoom).
 	Straight bool
 }
 
@@ -197,8 +196,8 @@ wait:
 			ctxDone = nil
 		case <-tick.C:
 			if sh.share {
-				if f := int32(sh.fallNow(time.Since(begin), opts.Time)); f > sh.fall.Load() {
-					sh.fall.Store(f)
+				if !sh.fell.Load() && sh.fallNow(time.Since(begin), opts.Time) {
+					sh.fell.Store(true)
 				}
 			}
 			if opts.Progress != nil {
