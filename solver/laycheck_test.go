@@ -522,6 +522,7 @@ func TestServedMatchesLaying(t *testing.T) {
 				own.best = max(own.best, ownAt[f])
 			}
 			best, touched, joint := 0, 0, 0
+			var nAt, jointAt [solo.MaxFrontier]int // per cell, for servedBut
 			for f, q := range fr[:nf] {
 				l := s
 				l.Lay(ofColour[c], q)
@@ -537,6 +538,7 @@ func TestServedMatchesLaying(t *testing.T) {
 				}
 				best, touched = max(best, n), max(touched, m)
 				joint = max(joint, n+ownAt[f]-own.best)
+				nAt[f], jointAt[f] = n, n+ownAt[f]-own.best
 			}
 			got := lc.served(0, fr[:nf], c, wants, len(wants), nil)
 			require.Equal(t, best, got, "seed %d, colour %d, %d tasks", seed, c, len(wants))
@@ -545,6 +547,30 @@ func TestServedMatchesLaying(t *testing.T) {
 			require.Equal(t, joint, gotJoint, "seed %d, colour %d, %d tasks, own %v on the cells: with the tile's own tasks", seed, c, len(wants), ownAt[:nf])
 			if joint < best {
 				jointLower++
+			}
+			// servedBut: the cell it names serves what it returns, and with
+			// a cell taken it is the most over the others.
+			for _, withOwn := range []*fixedTasks{nil, &own} {
+				at := nAt
+				if withOwn != nil {
+					at = jointAt
+				}
+				v, arg := lc.servedBut(0, fr[:nf], c, wants, len(wants), withOwn, -1)
+				if arg >= 0 {
+					require.Equal(t, at[arg], v, "seed %d, colour %d: the best cell", seed, c)
+				} else {
+					require.Zero(t, v, "seed %d, colour %d: no best cell", seed, c)
+				}
+				for _, skip := range []int{max(arg, 0), rng.IntN(nf)} {
+					want := 0
+					for f := range nf {
+						if f != skip {
+							want = max(want, at[f])
+						}
+					}
+					got, _ := lc.servedBut(0, fr[:nf], c, wants, len(wants), withOwn, skip)
+					require.Equal(t, want, got, "seed %d, colour %d, cell %d taken, own %v", seed, c, skip, withOwn != nil)
+				}
 			}
 			asked++
 			if got < touched {
